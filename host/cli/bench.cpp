@@ -1,0 +1,109 @@
+// crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
+// cost of a step per phase, neighbour candidates per agent and agent-steps per second.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <omp.h>
+
+#include <crowd/crowd.hpp>
+
+#include "run_options.hpp"
+
+namespace crowd::cli {
+namespace {
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const std::size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(colon + 2);
+    }
+  }
+  return "unknown";
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char buffer[16];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+  return buffer;
+}
+
+}  // namespace
+
+void addBenchOptions(CLI::App& app, BenchOptions& o) {
+  app.add_option("--scenario", o.scenarios, "Built-in scenarios to sweep (repeatable)")->capture_default_str();
+  app.add_option("--agents", o.agents, "Agent counts, comma separated")->delimiter(',')->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
+  app.add_option("--steps", o.steps, "Timed steps per point")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--warmup", o.warmup, "Untimed steps first")->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("--seed", o.seed, "Seed for the scenarios")->capture_default_str();
+  app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
+}
+
+int runBench(const BenchOptions& o) {
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  nlohmann::json results = nlohmann::json::array();
+  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s\n", "scenario", "agents", "backend", "grid",
+              "neighbour", "prefVel", "orca", "commit", "total", "cand/agent", "agent-steps/s");
+  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s\n", "", "", "", "ms", "ms", "ms", "ms", "ms", "ms", "", "");
+  for (const std::string& name : o.scenarios) {
+    for (std::size_t agents : o.agents) {
+      const Scenario scenario = builtinScenario(name, agents, o.seed);
+      Simulator sim = makeSimulator(scenario, o.threads);
+      std::fprintf(stderr, "bench: %s with %zu agents...\n", name.c_str(), agents);
+      for (int s = 0; s < o.warmup; ++s) sim.step();
+      PhaseTimes sum;
+      double candidates = 0;
+      double agentSteps = 0;
+      for (int s = 0; s < o.steps; ++s) {
+        const double live = static_cast<double>(sim.agentCount());
+        sim.step();
+        sum += sim.lastStepTimes();
+        candidates += sim.lastCandidatesPerAgent();
+        agentSteps += live;
+      }
+      const double n = o.steps;
+      const PhaseTimes mean{sum.grid / n, sum.neighbours / n, sum.prefVelocity / n, sum.orca / n, sum.commit / n};
+      const double rate = agentSteps / (sum.total() / 1000.0);
+      std::printf("%-8s %10zu %8s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %10.1f %14.3e\n", name.c_str(), agents,
+                  sim.backendName().c_str(), mean.grid, mean.neighbours, mean.prefVelocity, mean.orca, mean.commit,
+                  mean.total(), candidates / n, rate);
+      std::fflush(stdout);
+      results.push_back({{"scenario", name},
+                         {"agents", agents},
+                         {"backend", sim.backendName()},
+                         {"threads", threads},
+                         {"steps", o.steps},
+                         {"msPerStep",
+                          {{"grid", mean.grid},
+                           {"neighbours", mean.neighbours},
+                           {"prefVelocity", mean.prefVelocity},
+                           {"orca", mean.orca},
+                           {"commit", mean.commit},
+                           {"total", mean.total()}}},
+                         {"candidatesPerAgent", candidates / n},
+                         {"agentStepsPerSecond", rate}});
+    }
+  }
+  if (!o.jsonPath.empty()) {
+    const nlohmann::json doc = {{"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
+    std::ofstream out(o.jsonPath);
+    out << doc.dump(2) << "\n";
+    out.close();
+    if (!out) {
+      std::fprintf(stderr, "crowdsim: error: %s: cannot write the benchmark results\n", o.jsonPath.c_str());
+      return kExitFailure;
+    }
+  }
+  return 0;
+}
+
+}  // namespace crowd::cli

@@ -1,0 +1,234 @@
+// crowdsim: run, validate and benchmark crowd scenarios from the command line.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <omp.h>
+
+#include <crowd/crowd.hpp>
+
+#include "run_options.hpp"
+
+namespace crowd::cli {
+namespace {
+
+constexpr const char* kDefaultScenario = "circle";
+constexpr std::size_t kDefaultAgents = 2000;
+
+struct RunOptions {
+  std::vector<std::string> target;  // FILE, or "builtin" NAME.
+  std::optional<std::size_t> agents;
+  std::optional<std::int64_t> steps;
+  int threads = 0;
+  std::optional<std::uint64_t> seed;
+  std::string backend = "auto";
+  std::string outPath;
+  std::string metricsPath;
+  bool allSteps = false;
+  bool quiet = false;
+};
+
+void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
+
+// Loads the scenario a run or validate names. Throws ScenarioError (bad input).
+Scenario loadTarget(const RunOptions& o) {
+  if (o.target.empty()) return builtinScenario(kDefaultScenario, o.agents.value_or(kDefaultAgents), o.seed.value_or(1));
+  if (o.target[0] == "builtin") {
+    if (o.target.size() != 2) throw ScenarioError("usage: crowdsim run builtin NAME (see 'crowdsim scenarios')");
+    return builtinScenario(o.target[1], o.agents, o.seed.value_or(1));
+  }
+  if (o.target.size() != 1) throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(o.target.size()) + " arguments");
+  if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
+  Scenario scenario = loadScenarioFile(o.target[0]);
+  if (o.seed && *o.seed != scenario.seed) {
+    // Regenerate the file's random groups with the new seed.
+    std::ifstream in(o.target[0]);
+    nlohmann::json doc = nlohmann::json::parse(in);
+    doc["seed"] = *o.seed;
+    scenario = parseScenario(doc.dump(), o.target[0]);
+    addOverlapWarnings(scenario);
+  }
+  return scenario;
+}
+
+std::string formatSeconds(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f s", s);
+  return buffer;
+}
+
+void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds) {
+  const PhaseTimes mean = m.meanMsPerStep();
+  std::printf("scenario        %s: %zu agents, %zu obstacles, time step %g s\n", scenario.name.c_str(),
+              m.initialAgents, scenario.obstacles.size(), static_cast<double>(scenario.timeStep));
+  std::printf("backend         %s, %d threads\n", sim.backendName().c_str(), threads);
+  std::printf("steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
+              formatSeconds(sim.time()).c_str(), wallSeconds);
+  if (m.agentsWithGoal > 0) {
+    std::printf("arrived         %zu of %zu agents with goals", m.arrived, m.agentsWithGoal);
+    if (m.arrived > 0) {
+      std::printf(" (first at %s, last at %s, mean %s)", formatSeconds(m.firstArrivalTime).c_str(),
+                  formatSeconds(m.lastArrivalTime).c_str(), formatSeconds(m.meanArrivalTime).c_str());
+    }
+    std::printf("\n");
+  }
+  std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps\n",
+              static_cast<long long>(m.collisions));
+  std::printf("penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",
+              static_cast<long long>(m.penetrations));
+  if (std::isfinite(m.minSeparationRatio)) {
+    std::printf("min separation  %.4f x combined radii\n", m.minSeparationRatio);
+  } else {
+    std::printf("min separation  no pair came within 1.5 combined radii\n");
+  }
+  std::printf("mean speed      %.4f\n", m.meanSpeed);
+  std::printf("ms per step     grid %.3f | neighbours %.3f | prefVelocity %.3f | orca %.3f | commit %.3f | total %.3f\n",
+              mean.grid, mean.neighbours, mean.prefVelocity, mean.orca, mean.commit, mean.total());
+}
+
+int runScenario(const RunOptions& o) {
+  if (o.backend == "cuda") {
+    std::cerr << "crowdsim: error: the CUDA backend is not available in this build; use --backend cpu or auto\n";
+    return kExitBadInput;
+  }
+  Scenario scenario = loadTarget(o);
+  for (const std::string& w : scenario.warnings) warn(w);
+  if (o.steps) {
+    if (*o.steps < 0) throw ScenarioError("--steps must be >= 0");
+    scenario.steps = *o.steps;
+  }
+  Simulator sim = makeSimulator(scenario, o.threads);
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  if (!o.quiet) std::cerr << "crowdsim: backend " << sim.backendName() << " (" << threads << " threads)\n";
+
+  std::optional<TrajectoryWriter> trajectory;
+  if (!o.outPath.empty()) trajectory.emplace(o.outPath);
+  MetricsCollector metrics;
+  metrics.observe(sim);
+  if (trajectory) trajectory->write(sim);
+
+  const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto lastProgress = start;
+  const std::size_t withGoal = metrics.result().agentsWithGoal;
+  const bool everyoneHasGoal = withGoal == sim.agentCount() && withGoal > 0;
+  for (std::int64_t s = 0; s < scenario.steps; ++s) {
+    sim.step();
+    metrics.observe(sim);
+    if (trajectory) trajectory->write(sim);
+    if (progress) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - lastProgress > std::chrono::milliseconds(500)) {
+        lastProgress = now;
+        std::fprintf(stderr, "\rstep %lld/%lld  arrived %zu/%zu  %.2f ms/step   ", static_cast<long long>(s + 1),
+                     static_cast<long long>(scenario.steps), metrics.result().arrived, withGoal,
+                     sim.lastStepTimes().total());
+      }
+    }
+    // Stop once every agent has arrived, unless asked to run every step.
+    if (!o.allSteps && everyoneHasGoal && metrics.result().arrived == withGoal) break;
+  }
+  if (progress) std::fprintf(stderr, "\r%*s\r", 70, "");
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (trajectory) trajectory->close();
+
+  const RunMetrics& m = metrics.result();
+  if (!o.metricsPath.empty()) {
+    nlohmann::json doc = nlohmann::json::parse(m.toJson());
+    doc["scenario"] = scenario.name;
+    doc["backend"] = sim.backendName();
+    doc["threads"] = threads;
+    doc["timeStep"] = scenario.timeStep;
+    doc["wallSeconds"] = wall;
+    std::ofstream out(o.metricsPath);
+    out << doc.dump(2) << "\n";
+    out.close();
+    if (!out) throw std::runtime_error(o.metricsPath + ": cannot write the metrics file");
+  }
+  printSummary(scenario, sim, m, threads, wall);
+  return 0;
+}
+
+int listScenarios() {
+  for (const std::string& name : builtinScenarioNames()) {
+    std::printf("%-12s %s\n", name.c_str(), builtinScenarioDescription(name).c_str());
+  }
+  return 0;
+}
+
+int validate(const std::string& path) {
+  const Scenario scenario = loadScenarioFile(path);
+  for (const std::string& w : scenario.warnings) warn(w);
+  std::printf("%s: ok: %zu agents, %zu obstacles, %lld steps of %g s\n", path.c_str(), scenario.agents.size(),
+              scenario.obstacles.size(), static_cast<long long>(scenario.steps), static_cast<double>(scenario.timeStep));
+  return 0;
+}
+
+void addRunOptions(CLI::App& run, RunOptions& o) {
+  run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
+  run.add_option("--agents", o.agents, "Agent count for a built-in scenario")->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
+  run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps')")->check(CLI::NonNegativeNumber);
+  run.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  run.add_option("--seed", o.seed, "Seed for random placement and goals");
+  run.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
+  run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)");
+  run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON");
+  run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
+  run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
+}
+
+}  // namespace
+}  // namespace crowd::cli
+
+int main(int argc, char** argv) {
+  using namespace crowd::cli;
+  CLI::App app{"crowdsim: crowd simulation with ORCA collision avoidance.\n"
+               "With no arguments it runs the built-in circle scenario (2000 agents) and prints a summary."};
+  app.require_subcommand(0, 1);
+  RunOptions runOptions;
+  CLI::App* run = app.add_subcommand("run", "Run a scenario file or a built-in scenario and print a summary");
+  addRunOptions(*run, runOptions);
+  CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios");
+  std::string validatePath;
+  CLI::App* validateCmd = app.add_subcommand("validate", "Check a scenario file and report problems");
+  validateCmd->add_option("file", validatePath, "The scenario file")->required();
+  BenchOptions benchOptions;
+  CLI::App* bench = app.add_subcommand("bench", "Benchmark built-in scenarios over agent counts (table and JSON)");
+  addBenchOptions(*bench, benchOptions);
+  app.footer("Examples:\n"
+             "  crowdsim run builtin random --agents 100000 --steps 50\n"
+             "  crowdsim run my.json --steps 1 --out t.csv\n"
+             "  crowdsim validate my.json\n"
+             "  crowdsim bench --agents 1000,10000 --json bench.json\n"
+             "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : kExitBadInput;
+  }
+  try {
+    if (*scenarios) return listScenarios();
+    if (*validateCmd) return validate(validatePath);
+    if (*bench) return runBench(benchOptions);
+    return runScenario(runOptions);  // Also the no-argument default.
+  } catch (const crowd::ScenarioError& e) {
+    std::cerr << "crowdsim: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "crowdsim: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "crowdsim: error: " << e.what() << "\n";
+    return kExitFailure;
+  }
+}

@@ -1,0 +1,31 @@
+// Options shared by the crowdsim subcommands.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace crowd::cli {
+
+/// Exit codes: 0 success, 1 a failure while running, 2 bad usage or bad input.
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct BenchOptions {
+  std::vector<std::string> scenarios{"circle", "random"};
+  std::vector<std::size_t> agents{1000, 10000, 100000};
+  int steps = 20;
+  int warmup = 3;
+  int threads = 0;
+  std::uint64_t seed = 1;
+  std::string jsonPath;
+};
+
+/// Adds the `bench` subcommand's options to `app`.
+void addBenchOptions(CLI::App& app, BenchOptions& options);
+/// Runs the benchmark sweep; returns the exit code.
+int runBench(const BenchOptions& options);
+
+}  // namespace crowd::cli

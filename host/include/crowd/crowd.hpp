@@ -1,0 +1,11 @@
+// The crowd library: #include <crowd/crowd.hpp> for everything.
+#pragma once
+
+#include <crowd/agent_id.hpp>
+#include <crowd/agent_params.hpp>
+#include <crowd/metrics.hpp>
+#include <crowd/obstacles.hpp>
+#include <crowd/phase_times.hpp>
+#include <crowd/scenario.hpp>
+#include <crowd/simulator.hpp>
+#include <crowd/trajectory.hpp>

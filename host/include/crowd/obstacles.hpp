@@ -1,0 +1,55 @@
+// Static polygon obstacles and the grid that range-queries their edges.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <crowd/kernels/obstacle_edge.hpp>
+#include <crowd/kernels/uniform_grid.hpp>
+#include <crowd/kernels/vec2.hpp>
+
+namespace crowd {
+
+/// Empty when `vertices` form a usable obstacle polygon, else the problem in a sentence: fewer
+/// than 2 vertices, non-finite coordinates, repeated consecutive vertices (a zero-length edge),
+/// all vertices on one line (3 or more), or edges that cross each other.
+std::string checkPolygon(std::span<const Vec2> vertices);
+
+/// Signed area: positive for counter-clockwise (solid) polygons, negative for clockwise
+/// boundaries that enclose agents.
+float signedArea(std::span<const Vec2> vertices);
+
+/// The obstacle edges of every polygon, as RVO2 links them, with a uniform grid over them.
+class ObstacleSet {
+ public:
+  /// Adds a polygon (counter-clockwise for a solid, clockwise for an enclosing boundary, two
+  /// vertices for a wall segment). Returns its number. Throws std::invalid_argument with
+  /// checkPolygon's message if it is unusable.
+  int addPolygon(std::span<const Vec2> vertices);
+
+  const std::vector<ObstacleEdge>& edges() const { return edges_; }
+  std::size_t polygonCount() const { return polygonFirstEdge_.size(); }
+  /// Vertices of polygon `p`, in the order given.
+  std::span<const Vec2> polygon(std::size_t p) const;
+  bool empty() const { return edges_.empty(); }
+
+  /// Makes the edge grid ready for queries of radius up to `maxRange`. Cheap when nothing
+  /// changed; rebuilds after addPolygon or when the range outgrows the cells.
+  void prepareGrid(float maxRange);
+  const GridGeometry& grid() const { return grid_; }
+  /// Edge indices listed per cell, CSR style: cell c holds cellEdges()[cellStart()[c] .. cellStart()[c+1]).
+  const std::vector<int>& cellStart() const { return cellStart_; }
+  const std::vector<int>& cellEdges() const { return cellEdges_; }
+
+ private:
+  std::vector<ObstacleEdge> edges_;
+  std::vector<Vec2> vertices_;
+  std::vector<std::size_t> polygonFirstEdge_;
+  GridGeometry grid_{};
+  bool gridValid_ = false;
+  std::vector<int> cellStart_;
+  std::vector<int> cellEdges_;
+};
+
+}  // namespace crowd

@@ -1,0 +1,140 @@
+// The simulator facade: agents with stable handles, static obstacles, and a step() that runs
+// grid -> neighbours -> preferred velocity -> ORCA -> commit on a backend.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <crowd/agent_id.hpp>
+#include <crowd/agent_params.hpp>
+#include <crowd/obstacles.hpp>
+#include <crowd/phase_times.hpp>
+#include <crowd/kernels/vec2.hpp>
+
+namespace crowd {
+
+/// Whole-simulation settings.
+struct SimulatorConfig {
+  float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
+  bool removeArrived = false;  ///< Remove agents once they reach their goal (evacuations).
+  int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: >= 0]
+  float cellSize = 0.0f;       ///< Agent grid cell side; 0 picks half the largest neighborDist. [Limit: >= 0]
+};
+
+/// Everything needed to add one agent.
+struct AgentDef {
+  Vec2 position{0.0f, 0.0f};
+  Vec2 velocity{0.0f, 0.0f};      ///< Initial velocity.
+  std::optional<Vec2> goal;       ///< If set, the preferred velocity heads here (see prefVelocity).
+  Vec2 prefVelocity{0.0f, 0.0f};  ///< Fixed preferred velocity, used when there is no goal.
+  AgentParams params;
+};
+
+/// An agent reaching its goal: which, and after how many steps.
+struct Arrival {
+  AgentId id;
+  std::int64_t step;  ///< The step count after which it was first within goalRadius.
+};
+
+class Backend;
+
+class Simulator {
+ public:
+  explicit Simulator(const SimulatorConfig& config = {});
+  ~Simulator();
+  Simulator(Simulator&&) noexcept;
+  Simulator& operator=(Simulator&&) noexcept;
+
+  const SimulatorConfig& config() const { return config_; }
+  /// Changes settings between steps. Throws std::invalid_argument outside the limits.
+  void setConfig(const SimulatorConfig& config);
+
+  // --- agents -------------------------------------------------------------------------------
+  /// Throws std::invalid_argument for non-finite vectors or parameters outside their limits.
+  AgentId addAgent(const AgentDef& def);
+  /// Returns false if `id` does not name a live agent.
+  bool removeAgent(AgentId id);
+  bool contains(AgentId id) const;
+  std::size_t agentCount() const { return denseToId_.size(); }
+
+  /// Per-agent access; each throws std::out_of_range for a stale or unknown id.
+  Vec2 position(AgentId id) const;
+  Vec2 velocity(AgentId id) const;
+  Vec2 prefVelocity(AgentId id) const;  ///< As used in the last step (or set by setPrefVelocity).
+  std::optional<Vec2> goal(AgentId id) const;
+  const AgentParams& params(AgentId id) const;
+  bool hasArrived(AgentId id) const;
+  void setPosition(AgentId id, Vec2 position);
+  void setVelocity(AgentId id, Vec2 velocity);
+  void setGoal(AgentId id, Vec2 goal);
+  void setPrefVelocity(AgentId id, Vec2 prefVelocity);  ///< Clears the goal.
+  void setParams(AgentId id, const AgentParams& params);
+
+  /// Dense views, all in the same order, valid until the next add/remove/step.
+  std::span<const AgentId> ids() const { return denseToId_; }
+  std::span<const Vec2> positions() const { return positions_; }
+  std::span<const Vec2> velocities() const { return velocities_; }
+  /// Each agent's radius, in dense order.
+  std::vector<float> radii() const;
+
+  // --- obstacles ----------------------------------------------------------------------------
+  /// Adds a polygon obstacle (see ObstacleSet::addPolygon). Returns its number.
+  int addObstacle(std::span<const Vec2> vertices);
+  const ObstacleSet& obstacles() const { return obstacles_; }
+
+  // --- stepping -----------------------------------------------------------------------------
+  void step();
+  std::int64_t stepCount() const { return stepCount_; }
+  double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
+  /// Agents that arrived during the last step (removed ones included when removeArrived).
+  const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
+  /// How many live agents have a goal and are within their goal radius.
+  std::size_t arrivedCount() const;
+  const PhaseTimes& lastStepTimes() const { return lastTimes_; }
+  /// Neighbour candidates examined per agent in the last step (a cost figure for benchmarks).
+  double lastCandidatesPerAgent() const { return lastCandidates_; }
+  std::string backendName() const;
+
+  /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
+  std::uint64_t stateHash() const;
+
+ private:
+  std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
+  std::uint32_t internProfile(const AgentParams& params);
+  void removeDense(std::vector<std::size_t> sortedDense);
+
+  SimulatorConfig config_;
+  ObstacleSet obstacles_;
+
+  // Agents, structure of arrays in dense order.
+  std::vector<AgentId> denseToId_;
+  std::vector<Vec2> positions_;
+  std::vector<Vec2> velocities_;
+  std::vector<Vec2> prefVelocities_;
+  std::vector<Vec2> goals_;
+  std::vector<std::uint8_t> hasGoal_;
+  std::vector<std::uint8_t> arrived_;
+  std::vector<std::uint32_t> profileOf_;
+
+  // Slot table for stable handles.
+  std::vector<std::uint32_t> slotGeneration_;
+  std::vector<std::uint32_t> slotToDense_;  // UINT32_MAX when free.
+  std::vector<std::uint32_t> freeSlots_;
+
+  std::vector<AgentParams> profiles_;
+  std::vector<std::uint32_t> profileIndex_;  // Profiles sorted by value, for interning.
+
+  std::int64_t stepCount_ = 0;
+  std::vector<Arrival> lastArrivals_;
+  PhaseTimes lastTimes_;
+  double lastCandidates_ = 0;
+  std::unique_ptr<Backend> backend_;
+
+  friend class CpuBackend;
+};
+
+}  // namespace crowd

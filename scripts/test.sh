@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Quick start, part 2: build with warnings as errors, then run every test with ctest.
+# CROWD_SANITIZE=address,undefined builds and tests under the sanitizers instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+args=(-DCROWD_WERROR=ON -DCROWD_TESTS=ON)
+if [ -n "${CROWD_SANITIZE:-}" ]; then
+  export CROWD_BUILD_DIR=${CROWD_BUILD_DIR:-build-sanitize}
+  export CROWD_BUILD_TYPE=RelWithDebInfo
+  args+=(-DCROWD_SANITIZE="$CROWD_SANITIZE")
+fi
+bash scripts/build.sh "${args[@]}"
+cd "${CROWD_BUILD_DIR:-build}"
+ctest --output-on-failure --parallel "$(nproc)" ${CROWD_CTEST_ARGS:-}
