@@ -461,57 +461,5 @@ TEST(ScenarioOverlap, HandlesLongWallsAndManyAgents) {
       hasWarning(scenario, "1 agent starts overlapping an obstacle (agent 150000, obstacle 0)"));
 }
 
-// ---- example files ------------------------------------------------------------------------------
-
-const std::string kScenarioDir = std::string(CROWD_SOURCE_DIR) + "/scenarios/";
-
-TEST(ScenarioFiles, Rvo2CircleIsTheCircleExample) {
-  const Scenario scenario = loadScenarioFile(kScenarioDir + "rvo2_circle.json");
-  EXPECT_EQ(scenario.name, kScenarioDir + "rvo2_circle.json");
-  EXPECT_EQ(scenario.timeStep, 0.25f);
-  EXPECT_EQ(scenario.steps, 4000);
-  EXPECT_TRUE(scenario.obstacles.empty());
-  EXPECT_TRUE(scenario.warnings.empty());
-  ASSERT_EQ(scenario.agents.size(), 250u);
-  // The same agents as the built-in circle, which follows RVO2's formula (tested above).
-  const Scenario builtin = builtinScenario("circle", 250);
-  for (std::size_t i = 0; i < 250; ++i) {
-    EXPECT_EQ(scenario.agents[i].position, builtin.agents[i].position);
-    EXPECT_EQ(scenario.agents[i].goal, builtin.agents[i].goal);
-    EXPECT_EQ(scenario.agents[i].params, AgentParams{});
-  }
-}
-
-TEST(ScenarioFiles, TwoAgents) {
-  const Scenario scenario = loadScenarioFile(kScenarioDir + "two_agents.json");
-  EXPECT_EQ(scenario.timeStep, 0.1f);
-  EXPECT_EQ(scenario.seed, 7u);
-  ASSERT_EQ(scenario.agents.size(), 2u);
-  EXPECT_EQ(scenario.agents[0].velocity, Vec2(1.0f, 0.0f));
-  EXPECT_EQ(scenario.agents[0].goal, std::optional<Vec2>(Vec2(10.0f, 0.0f)));
-  EXPECT_EQ(scenario.agents[0].params.radius, 1.0f);
-  EXPECT_FALSE(scenario.agents[1].goal.has_value());
-  EXPECT_EQ(scenario.agents[1].prefVelocity, Vec2(-1.0f, 0.0f));
-  EXPECT_EQ(scenario.agents[1].params.radius, 0.5f);
-  EXPECT_EQ(scenario.agents[1].params.maxSpeed, 1.5f);
-  EXPECT_TRUE(scenario.warnings.empty());
-}
-
-TEST(ScenarioFiles, RoomWithDoor) {
-  const Scenario scenario = loadScenarioFile(kScenarioDir + "room_with_door.json");
-  EXPECT_TRUE(scenario.removeArrived);
-  EXPECT_EQ(scenario.obstacles.size(), 5u);
-  ASSERT_EQ(scenario.agents.size(), 60u);
-  for (const AgentDef& agent : scenario.agents) {
-    EXPECT_GE(agent.position.x, 3.0f);
-    EXPECT_LE(agent.position.x, 25.0f);
-    EXPECT_EQ(agent.goal, std::optional<Vec2>(Vec2(52.0f, 15.0f)));
-  }
-  EXPECT_TRUE(scenario.warnings.empty()) << scenario.warnings.front();
-  const Simulator simulator = makeSimulator(scenario);
-  EXPECT_EQ(simulator.agentCount(), 60u);
-  EXPECT_EQ(simulator.obstacles().polygonCount(), 5u);
-}
-
 }  // namespace
 }  // namespace crowd

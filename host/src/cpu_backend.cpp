@@ -139,17 +139,27 @@ std::int64_t CpuBackend::findNeighbours(const Simulator& sim, int threads) {
     AgentNeighbours nearest;
     nearest.reset(t.maxNeighbors, t.neighborDistSq);
     if (t.maxNeighbors > 0) {
+      // Scan rings of cells outwards from the agent's own: near candidates fill the list early,
+      // the range shrinks to the K-th distance, and most outer cells are then skipped unread.
       const CellRange range = cellsTouching(grid_, p, t.neighborDist);
-      for (int y = range.lo.y; y <= range.hi.y; ++y) {
-        for (int x = range.lo.x; x <= range.hi.x; ++x) {
-          const CellCoord cell{x, y};
-          if (!nearest.mayAccept(cellDistSq(grid_, cell, p))) continue;
-          const int c = cellIndex(grid_, cell);
-          for (int j = cellStart_[c]; j < cellStart_[c + 1]; ++j) {
-            if (j == k) continue;
-            ++candidates;
-            // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
-            nearest.offer(absSq(p - sortedPosition_[j]), sortedId_[j], sortedAgent_[j]);
+      const CellCoord home = cellOf(grid_, p);
+      const int rings = std::max(std::max(home.x - range.lo.x, range.hi.x - home.x),
+                                 std::max(home.y - range.lo.y, range.hi.y - home.y));
+      for (int ring = 0; ring <= rings; ++ring) {
+        for (int y = std::max(home.y - ring, range.lo.y); y <= std::min(home.y + ring, range.hi.y); ++y) {
+          const bool edgeRow = y == home.y - ring || y == home.y + ring;
+          const int step = edgeRow || ring == 0 ? 1 : 2 * ring;  // Inner rows: only the two ends.
+          for (int x = home.x - ring; x <= home.x + ring; x += step) {
+            if (x < range.lo.x || x > range.hi.x) continue;
+            const CellCoord cell{x, y};
+            if (!nearest.mayAccept(cellDistSq(grid_, cell, p))) continue;
+            const int c = cellIndex(grid_, cell);
+            for (int j = cellStart_[c]; j < cellStart_[c + 1]; ++j) {
+              if (j == k) continue;
+              ++candidates;
+              // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
+              nearest.offer(absSq(p - sortedPosition_[j]), sortedId_[j], sortedAgent_[j]);
+            }
           }
         }
       }

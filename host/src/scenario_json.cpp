@@ -394,12 +394,12 @@ class ScenarioReader {
       spec.randomPlacement = placement == "random";
     }
     std::string goalKeys;
+    int goalSpecs = 0;
     for (const char* key : {"goal", "goalOffset", "goalRect", "prefVelocity"}) {
-      if (object.contains(key)) goalKeys += (goalKeys.empty() ? "" : ", ") + std::string(key);
+      if (!object.contains(key)) continue;
+      goalKeys += (goalSpecs++ == 0 ? "" : ", ") + std::string(key);
     }
-    if (goalKeys.find(',') != std::string::npos) {
-      fail(path, "more than one goal spec (" + goalKeys + "); give at most one");
-    }
+    if (goalSpecs > 1) fail(path, "more than one goal spec (" + goalKeys + "); give at most one");
     if (object.contains("goal")) {
       spec.goal = GroupSpec::Goal::point;
       spec.goalVector = vector2(object["goal"], path + "/goal");

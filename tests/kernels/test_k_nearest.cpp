@@ -1,11 +1,11 @@
 // Unit tests for crowd/kernels/k_nearest.hpp: the bounded sorted neighbour list. The list must
 // equal "the K smallest (distance, id) pairs strictly inside the range", whatever order the
 // candidates are offered in; that is what makes grid, tree and threaded scans agree.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <random>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/k_nearest.hpp"
 
@@ -21,8 +21,7 @@ struct Candidate {
 
 /// The expected list, straight from the definition: candidates strictly inside the range,
 /// sorted by (distance, id), the first `keep` of them.
-std::vector<Candidate> expectedNearest(std::vector<Candidate> candidates, int keep,
-                                       float rangeSq) {
+std::vector<Candidate> expectedNearest(std::vector<Candidate> candidates, int keep, float rangeSq) {
   std::vector<Candidate> inRange;
   for (const Candidate& c : candidates) {
     if (c.distSq < rangeSq) inRange.push_back(c);

@@ -1,19 +1,21 @@
 // Unit tests for crowd/kernels/linear_program.hpp (RVO2's lp1/lp2/lp3).
 //
 // Expected results come from the geometry of each program, and for anything non-trivial from
-// an independent brute-force optimiser (a polar grid followed by shrinking local grids, in
-// double precision). All the programs here are convex, so that search converges to the optimum.
+// an independent brute-force optimiser in double precision: the best feasible point among a fine
+// polar grid of velocities, every crossing of two constraint boundaries (or of one with the
+// circle), and local grids refined around the best of those. The programs are convex, so that
+// finds the optimum to far better than the 1e-4 the tests allow.
 //
 // Convention checked throughout: a line's permitted side is its left, i.e. a velocity v
 // violates the line by det(direction, point - v) (the signed distance, the direction being unit);
 // that is the test lp2 itself uses to decide that a line is violated.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/linear_program.hpp"
 
@@ -40,8 +42,7 @@ double violation(const OrcaLine& line, Vec2 v) {
 }
 
 /// Largest violation of lines [begin, end) at (vx, vy).
-double maxViolation(const std::vector<OrcaLine>& lines, int begin, int end, double vx,
-                    double vy) {
+double maxViolation(const std::vector<OrcaLine>& lines, int begin, int end, double vx, double vy) {
   double worst = -INFINITY;
   for (int i = begin; i < end; ++i) worst = std::max(worst, violation(lines[i], vx, vy));
   return worst;
@@ -70,8 +71,7 @@ Boundary boundaryOf(const OrcaLine& line) {
 /// The points where two boundaries cross, and where each crosses the circle of `radius`. The
 /// optimum of a 2D program whose active constraints are among these boundaries and the circle
 /// lies at one of them (or at a point the caller adds, where fewer constraints are active).
-std::vector<BruteResult> vertexCandidates(const std::vector<Boundary>& boundaries,
-                                          double radius) {
+std::vector<BruteResult> vertexCandidates(const std::vector<Boundary>& boundaries, double radius) {
   std::vector<BruteResult> points;
   for (size_t i = 0; i < boundaries.size(); ++i) {
     const Boundary& p = boundaries[i];
@@ -137,8 +137,7 @@ BruteResult bruteMinimize(const std::function<double(double, double)>& objective
 }
 
 /// Hard constraints for the brute-force search: lines [0, count) must not be violated.
-std::function<bool(double, double)> satisfiesLines(const std::vector<OrcaLine>& lines,
-                                                   int count) {
+std::function<bool(double, double)> satisfiesLines(const std::vector<OrcaLine>& lines, int count) {
   return [&lines, count](double x, double y) {
     return count == 0 || maxViolation(lines, 0, count, x, y) <= 1e-12;
   };
@@ -181,8 +180,7 @@ BruteResult bruteFurthest(const std::vector<OrcaLine>& lines, double radius, Vec
 /// lines [0, obstacleCount) being hard, inside the disc of `radius`. As a 3D program in
 /// (v, z) its optimum has z equal to the violation of one, two or three agent lines, so the
 /// candidates include where pairs of agent lines are violated equally.
-double bruteMinMaxViolation(const std::vector<OrcaLine>& lines, int obstacleCount,
-                            double radius) {
+double bruteMinMaxViolation(const std::vector<OrcaLine>& lines, int obstacleCount, double radius) {
   const int count = static_cast<int>(lines.size());
   std::vector<Boundary> boundaries;
   for (const OrcaLine& line : lines) boundaries.push_back(boundaryOf(line));
@@ -459,7 +457,8 @@ TEST(KernelLpLeastViolation, InfeasibleTriangleReportsTheFailingLine) {
       makeLine(Vec2(1.0f, 0.0f), Vec2(-1.0f, 1.0f)),  // x + y <= 1
   };
   Vec2 result;
-  const int failed = crowd::solveIncremental(lines.data(), 3, 2.0f, Vec2(0.0f, 0.0f), false, result);
+  const int failed =
+      crowd::solveIncremental(lines.data(), 3, 2.0f, Vec2(0.0f, 0.0f), false, result);
   EXPECT_EQ(failed, 2);
   // The point left behind is lp2's optimum for the lines before the failing one: (1, 1).
   EXPECT_NEAR(result.x, 1.0f, 1e-6f);
@@ -534,10 +533,10 @@ TEST(KernelLpLeastViolation, ObstacleLinesStayHard) {
   // cannot all hold; the least violation that respects the obstacle is at (0.5, 0), where every
   // agent line is violated by 0.5.
   const std::vector<OrcaLine> lines = {
-      makeLine(Vec2(0.5f, 0.0f), Vec2(0.0f, 1.0f)),     // obstacle: x <= 0.5
-      makeLine(Vec2(1.0f, 0.0f), Vec2(0.0f, -1.0f)),    // x >= 1
-      makeLine(Vec2(0.0f, 0.5f), Vec2(1.0f, 0.0f)),     // y >= 0.5
-      makeLine(Vec2(0.0f, -0.5f), Vec2(-1.0f, 0.0f)),   // y <= -0.5
+      makeLine(Vec2(0.5f, 0.0f), Vec2(0.0f, 1.0f)),    // obstacle: x <= 0.5
+      makeLine(Vec2(1.0f, 0.0f), Vec2(0.0f, -1.0f)),   // x >= 1
+      makeLine(Vec2(0.0f, 0.5f), Vec2(1.0f, 0.0f)),    // y >= 0.5
+      makeLine(Vec2(0.0f, -0.5f), Vec2(-1.0f, 0.0f)),  // y <= -0.5
   };
   const Vec2 v = crowd::solveOrcaProgram(lines.data(), 4, 1, 2.0f, Vec2(1.5f, 0.2f));
   EXPECT_LE(violation(lines[0], v), 1e-6);

@@ -8,10 +8,10 @@
 // the half-plane through v + u/2 whose inside faces away from VO.
 //
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <random>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/orca_agents.hpp"
 
@@ -28,13 +28,27 @@ struct D2 {
   double y;
 };
 
-D2 toD(Vec2 v) { return D2{v.x, v.y}; }
-D2 operator+(D2 a, D2 b) { return D2{a.x + b.x, a.y + b.y}; }
-D2 operator-(D2 a, D2 b) { return D2{a.x - b.x, a.y - b.y}; }
-D2 operator*(double s, D2 a) { return D2{s * a.x, s * a.y}; }
-double dotD(D2 a, D2 b) { return a.x * b.x + a.y * b.y; }
-double detD(D2 a, D2 b) { return a.x * b.y - a.y * b.x; }
-double lenD(D2 a) { return std::sqrt(dotD(a, a)); }
+D2 toD(Vec2 v) {
+  return D2{v.x, v.y};
+}
+D2 operator+(D2 a, D2 b) {
+  return D2{a.x + b.x, a.y + b.y};
+}
+D2 operator-(D2 a, D2 b) {
+  return D2{a.x - b.x, a.y - b.y};
+}
+D2 operator*(double s, D2 a) {
+  return D2{s * a.x, s * a.y};
+}
+double dotD(D2 a, D2 b) {
+  return a.x * b.x + a.y * b.y;
+}
+double detD(D2 a, D2 b) {
+  return a.x * b.y - a.y * b.x;
+}
+double lenD(D2 a) {
+  return std::sqrt(dotD(a, a));
+}
 
 /// Signed distance by which velocity v violates the line (> 0: forbidden side).
 double violation(const OrcaLine& line, D2 v) {
@@ -245,7 +259,7 @@ TEST(KernelAgentOrca, LegCaseWhenPassingSideways) {
 
 TEST(KernelAgentOrca, UIsTheSmallestChangeToTheBoundary) {
   // |u| must equal the brute-force distance from the relative velocity to VO's boundary.
-  const D2 velocities[] = {{3.5, 0.0}, {4.5, 0.0}, {6.0, 3.0}, {6.0, 1.0}, {6.0, -1.0},
+  const D2 velocities[] = {{3.5, 0.0}, {4.5, 0.0},  {6.0, 3.0},  {6.0, 1.0}, {6.0, -1.0},
                            {2.0, 4.0}, {-1.0, 0.5}, {5.0, -0.3}, {12.0, 0.0}};
   for (const D2 rel : velocities) {
     const Pair pair = makePair(kRelPos, rel, kRadiusA, kRadiusB, kTau, 0.4f);
@@ -352,9 +366,14 @@ TEST(KernelAgentOrca, RandomPairsAreMirrorImages) {
   std::mt19937 rng(77);
   std::uniform_real_distribution<float> coord(-5.0f, 5.0f);
   for (int trial = 0; trial < 300; ++trial) {
-    const Pair pair{Vec2(coord(rng), coord(rng)), Vec2(coord(rng), coord(rng)), 0.5f,
-                    Vec2(coord(rng), coord(rng)), Vec2(coord(rng), coord(rng)), 0.7f,
-                    3.0f, 0.25f};
+    const Pair pair{Vec2(coord(rng), coord(rng)),
+                    Vec2(coord(rng), coord(rng)),
+                    0.5f,
+                    Vec2(coord(rng), coord(rng)),
+                    Vec2(coord(rng), coord(rng)),
+                    0.7f,
+                    3.0f,
+                    0.25f};
     SCOPED_TRACE(testing::Message() << "trial " << trial);
     expectMirrorImages(pair);
   }
@@ -384,10 +403,10 @@ TEST(KernelAgentOrca, CoincidentAgentsWithEqualVelocitiesGetFiniteOppositeLines)
   const Vec2 hintB = crowd::coincidentSeparationHint(9, 3);
   AgentOrcaCase kindA = AgentOrcaCase::CutoffCircle;
   AgentOrcaCase kindB = AgentOrcaCase::CutoffCircle;
-  const OrcaLine a = crowd::agentOrcaLine(pos, vel, radius, pos, vel, radius, 0.5f, invTimeStep,
-                                          hintA, &kindA);
-  const OrcaLine b = crowd::agentOrcaLine(pos, vel, radius, pos, vel, radius, 0.5f, invTimeStep,
-                                          hintB, &kindB);
+  const OrcaLine a =
+      crowd::agentOrcaLine(pos, vel, radius, pos, vel, radius, 0.5f, invTimeStep, hintA, &kindA);
+  const OrcaLine b =
+      crowd::agentOrcaLine(pos, vel, radius, pos, vel, radius, 0.5f, invTimeStep, hintB, &kindB);
   EXPECT_EQ(kindA, AgentOrcaCase::Colliding);
   EXPECT_EQ(kindB, AgentOrcaCase::Colliding);
   for (const OrcaLine& line : {a, b}) {
@@ -414,10 +433,10 @@ TEST(KernelAgentOrca, CoincidentAgentsWithEqualVelocitiesGetFiniteOppositeLines)
 
 TEST(KernelAgentOrca, CoincidentAgentsWithDifferentVelocitiesIgnoreTheHint) {
   const Vec2 pos(1.0f, 1.0f);
-  const OrcaLine a = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f),
-                                          0.5f, 0.5f, 4.0f, Vec2(-1.0f, 0.0f));
-  const OrcaLine b = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f),
-                                          0.5f, 0.5f, 4.0f, Vec2(0.0f, 1.0f));
+  const OrcaLine a = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f,
+                                          0.5f, 4.0f, Vec2(-1.0f, 0.0f));
+  const OrcaLine b = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f,
+                                          0.5f, 4.0f, Vec2(0.0f, 1.0f));
   EXPECT_EQ(a.point.x, b.point.x);
   EXPECT_EQ(a.point.y, b.point.y);
   EXPECT_EQ(a.direction.x, b.direction.x);

@@ -9,12 +9,12 @@
 // stay permitted (the line is a tangent of the convex VO at the velocity's projection).
 //
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/orca_obstacles.hpp"
 
@@ -29,12 +29,24 @@ struct D2 {
   double y;
 };
 
-D2 toD(Vec2 v) { return D2{v.x, v.y}; }
-D2 operator+(D2 a, D2 b) { return D2{a.x + b.x, a.y + b.y}; }
-D2 operator-(D2 a, D2 b) { return D2{a.x - b.x, a.y - b.y}; }
-D2 operator*(double s, D2 a) { return D2{s * a.x, s * a.y}; }
-double dotD(D2 a, D2 b) { return a.x * b.x + a.y * b.y; }
-double detD(D2 a, D2 b) { return a.x * b.y - a.y * b.x; }
+D2 toD(Vec2 v) {
+  return D2{v.x, v.y};
+}
+D2 operator+(D2 a, D2 b) {
+  return D2{a.x + b.x, a.y + b.y};
+}
+D2 operator-(D2 a, D2 b) {
+  return D2{a.x - b.x, a.y - b.y};
+}
+D2 operator*(double s, D2 a) {
+  return D2{s * a.x, s * a.y};
+}
+double dotD(D2 a, D2 b) {
+  return a.x * b.x + a.y * b.y;
+}
+double detD(D2 a, D2 b) {
+  return a.x * b.y - a.y * b.x;
+}
 
 double violation(const OrcaLine& line, D2 v) {
   return detD(toD(line.direction), toD(line.point) - v);
@@ -357,8 +369,8 @@ TEST(KernelObstacleOrca, CollidingWithAnEdgeMeansMovingAway) {
   EXPECT_EQ(lines[0].point.y, 0.0f);
   EXPECT_FLOAT_EQ(lines[0].direction.x, -scene.edges[0].unitDir.x);
   EXPECT_FLOAT_EQ(lines[0].direction.y, -scene.edges[0].unitDir.y);
-  EXPECT_GT(violation(lines[0], D2{0.0, 0.1}), 0.0);   // Towards the wall.
-  EXPECT_LT(violation(lines[0], D2{2.0, -0.1}), 0.0);  // Away from it.
+  EXPECT_GT(violation(lines[0], D2{0.0, 0.1}), 0.0);          // Towards the wall.
+  EXPECT_LT(violation(lines[0], D2{2.0, -0.1}), 0.0);         // Away from it.
   EXPECT_NEAR(violation(lines[0], D2{5.0, 0.0}), 0.0, 1e-9);  // Along it.
 }
 
@@ -369,7 +381,8 @@ TEST(KernelObstacleOrca, CollidingWithAConvexCornerMeansMovingAwayFromIt) {
   const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
   // The two edges at the corner, at the same distance, in both orders.
   ASSERT_EQ(neighbours.size(), 2u);
-  for (const std::vector<int>& order : {neighbours, std::vector<int>{neighbours[1], neighbours[0]}}) {
+  for (const std::vector<int>& order :
+       {neighbours, std::vector<int>{neighbours[1], neighbours[0]}}) {
     const std::vector<OrcaLine> lines = obstacleLines(scene, order, agent);
     ASSERT_EQ(lines.size(), 1u) << "edge order " << order[0] << ", " << order[1];
     EXPECT_EQ(lines[0].point.x, 0.0f);
@@ -490,14 +503,13 @@ TEST(KernelObstacleOrca, LShapeSweepGivesFiniteSafeLines) {
       }
     }
     const D2 p = toD(agent.position);
-    const bool insideSolid =
-        (p.x > 0.0 && p.x < 4.0 && p.y > 0.0 && p.y < 1.0) ||
-        (p.x > 0.0 && p.x < 1.0 && p.y > 0.0 && p.y < 4.0);
+    const bool insideSolid = (p.x > 0.0 && p.x < 4.0 && p.y > 0.0 && p.y < 1.0) ||
+                             (p.x > 0.0 && p.x < 1.0 && p.y > 0.0 && p.y < 4.0);
     if (overlapping || insideSolid) continue;
     ++tested;
-    SCOPED_TRACE(testing::Message() << "trial " << trial << ": position (" << p.x << ", " << p.y
-                                    << "), velocity (" << agent.velocity.x << ", "
-                                    << agent.velocity.y << ")");
+    SCOPED_TRACE(testing::Message()
+                 << "trial " << trial << ": position (" << p.x << ", " << p.y << "), velocity ("
+                 << agent.velocity.x << ", " << agent.velocity.y << ")");
     const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
     EXPECT_LE(lines.size(), neighbours.size());
     expectVelocityObstaclesForbidden(scene, neighbours, agent, lines, 2.5, 0.05);
@@ -509,8 +521,8 @@ TEST(KernelObstacleOrca, CollidingNearTheConcaveVertexIsFinite) {
   // Overlapping both edges at the concave vertex, or exactly on it: no NaN, and moving out of
   // the notch is allowed.
   const Scene scene = lShapeScene();
-  for (const Vec2 position : {Vec2(1.3f, 1.3f), Vec2(1.0f, 1.0f), Vec2(1.2f, 1.45f),
-                              Vec2(1.49f, 1.0f)}) {
+  for (const Vec2 position :
+       {Vec2(1.3f, 1.3f), Vec2(1.0f, 1.0f), Vec2(1.2f, 1.45f), Vec2(1.49f, 1.0f)}) {
     const Agent agent{position, Vec2(-1.0f, -1.0f), 0.5f, 2.0f};
     std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
     // Include both edges at the vertex even when the agent sits on one's line.
@@ -578,6 +590,52 @@ TEST(KernelObstacleOrca, VelocityNearestAForeignLegAddsNoLine) {
   EXPECT_FALSE(currentVelocityCollides(scene, 1, agent));
   EXPECT_TRUE(currentVelocityCollides(scene, 0, agent));
   EXPECT_EQ(obstacleLines(scene, {1}, agent).size(), 0u);
+  const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_GT(violation(lines[0], toD(agent.velocity)), 0.0);
+  EXPECT_GT(expectVelocityObstaclesForbidden(scene, neighbours, agent, lines), 100);
+}
+
+TEST(KernelObstacleOrca, VelocityNearestAForeignRightLegAddsNoLine) {
+  // The mirror case: for edge 0 (the bottom) the right leg at (2, 0) points into edge 1, and a
+  // velocity heading up past the corner belongs to edge 1's VO.
+  Scene scene;
+  scene.addPolygon({Vec2(0.0f, 0.0f), Vec2(2.0f, 0.0f), Vec2(2.0f, 2.0f), Vec2(0.0f, 2.0f)});
+  const Agent agent{Vec2(3.0f, -1.0f), Vec2(-0.7f, 2.0f), 0.5f, 2.0f};
+  const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
+  ASSERT_EQ(neighbours, (std::vector<int>{0, 1}));
+  EXPECT_FALSE(currentVelocityCollides(scene, 0, agent));
+  EXPECT_TRUE(currentVelocityCollides(scene, 1, agent));
+  EXPECT_EQ(obstacleLines(scene, {0}, agent).size(), 0u);
+  const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_GT(violation(lines[0], toD(agent.velocity)), 0.0);
+  EXPECT_GT(expectVelocityObstaclesForbidden(scene, neighbours, agent, lines), 100);
+}
+
+TEST(KernelObstacleOrca, EdgeSeenPastAConcaveVertexAddsNoLine) {
+  // Below the L, at (1.2, -1): edge 3 (x = 1, from y = 1 up) is on the agent's right and in
+  // range, but seen end-on through the solid past the concave vertex (1, 1). The bottom edge
+  // shields it, so edge 3 adds nothing and the bottom edge's line keeps both VOs forbidden.
+  const Scene scene = lShapeScene();
+  const Agent agent{Vec2(1.2f, -1.0f), Vec2(0.1f, 1.5f), 0.5f, 2.0f};
+  const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
+  ASSERT_EQ(neighbours, (std::vector<int>{0, 3}));
+  EXPECT_EQ(obstacleLines(scene, {3}, agent).size(), 0u);
+  const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_GT(violation(lines[0], toD(agent.velocity)), 0.0);
+  EXPECT_GT(expectVelocityObstaclesForbidden(scene, neighbours, agent, lines), 100);
+}
+
+TEST(KernelObstacleOrca, EdgeSeenPastAConcaveSecondVertexAddsNoLine) {
+  // Left of the L, at (-1, 1.2): edge 2 (y = 1, from x = 4 back to 1) is seen end-on through
+  // the vertical arm, past its concave second vertex (1, 1). The left side shields it.
+  const Scene scene = lShapeScene();
+  const Agent agent{Vec2(-1.0f, 1.2f), Vec2(1.5f, 0.1f), 0.5f, 2.0f};
+  const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
+  ASSERT_EQ(neighbours, (std::vector<int>{5, 2}));
+  EXPECT_EQ(obstacleLines(scene, {2}, agent).size(), 0u);
   const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_GT(violation(lines[0], toD(agent.velocity)), 0.0);

@@ -1,11 +1,11 @@
 // Unit tests for crowd/kernels/uniform_grid.hpp: which cell a point falls in (clamped into the
 // border cells when outside, without undefined behaviour for NaN or huge values), which cells a
 // query square touches, and the lower bound on distances that makes cell pruning valid.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <random>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/uniform_grid.hpp"
 
@@ -186,8 +186,8 @@ TEST(KernelGrid, BorderCellsAreUnboundedOutwards) {
   const CellCoord corner{0, 0};
   EXPECT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-10.0f, 0.0f)), 0.0f);
   EXPECT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-10.0f, 3.0f)), 0.0f);
-  EXPECT_FLOAT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-10.0f, 5.0f)), 1.0f);  // Inwards in y.
-  EXPECT_FLOAT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-1.0f, -10.0f)), 1.0f); // Inwards in x.
+  EXPECT_FLOAT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-10.0f, 5.0f)), 1.0f);   // Inwards in y.
+  EXPECT_FLOAT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(-1.0f, -10.0f)), 1.0f);  // Inwards in x.
   EXPECT_FLOAT_EQ(crowd::cellDistSq(kGrid, corner, Vec2(0.0f, 6.0f)), 8.0f);
   // Top-right cell (4, 2): x in [4, 6], y in [6, 8], unbounded to +x and +y.
   const CellCoord far{4, 2};

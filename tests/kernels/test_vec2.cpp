@@ -1,9 +1,9 @@
 // Unit tests for crowd/kernels/vec2.hpp: the sign conventions every ORCA kernel relies on, and
 // the rounding rules (division as multiplication by a reciprocal) that RVO2 agreement needs.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 #include "crowd/kernels/vec2.hpp"
 
@@ -135,6 +135,25 @@ TEST(KernelVec2, ClipToLength) {
   const Vec2 e = crowd::clipToLength(Vec2(3.0f, 4.0f), 5.0f);
   EXPECT_EQ(e.x, 3.0f);
   EXPECT_EQ(e.y, 4.0f);
+  // The same at every exact tie the search below finds, including ones where scaling by the
+  // reciprocal length would have moved the vector by rounding (so the test can tell).
+  int ties = 0;
+  int tiesThatRescalingChanges = 0;
+  for (int i = 1; i < 60; ++i) {
+    for (int j = 1; j < 60; ++j) {
+      const Vec2 v(static_cast<float>(i) * 0.1f, static_cast<float>(j) * 0.07f);
+      const float limit = std::sqrt(crowd::absSq(v));
+      if (!(crowd::absSq(v) == limit * limit)) continue;
+      ++ties;
+      const Vec2 rescaled = crowd::normalize(v) * limit;
+      if (rescaled.x != v.x || rescaled.y != v.y) ++tiesThatRescalingChanges;
+      const Vec2 clipped = crowd::clipToLength(v, limit);
+      ASSERT_EQ(clipped.x, v.x);
+      ASSERT_EQ(clipped.y, v.y);
+    }
+  }
+  EXPECT_GT(ties, 0);
+  EXPECT_GT(tiesThatRescalingChanges, 0);
   // Longer: scaled down to the limit, same direction.
   const Vec2 longV(30.0f, -40.0f);
   const Vec2 c = crowd::clipToLength(longV, 2.0f);

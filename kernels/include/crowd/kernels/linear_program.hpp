@@ -13,7 +13,7 @@
 
 namespace crowd {
 
-/// A directed line; the permitted half-plane is to its left: det(direction, v - point) <= 0.
+/// A directed line; the permitted half-plane is to its left: det(direction, v - point) >= 0.
 struct OrcaLine {
   Vec2 point;
   Vec2 direction;  ///< Unit length.
