@@ -1,6 +1,6 @@
 // The built-in scenarios: standard crowd tests that scale with the agent count, so the same
 // set-up serves tests (a few agents), demos and benchmarks (millions). All use RVO2's Circle
-// parameters (AgentParams{}) and a time step of 0.25 s.
+// parameters (AgentParams{}); circle and random use its 0.25 s time step, the flows 0.1 s.
 #include <crowd/scenario.hpp>
 
 #include <algorithm>
@@ -15,7 +15,12 @@ namespace {
 
 using scenario_detail::ScenarioRandom;
 
-constexpr float kTimeStep = 0.25f;
+// circle and random keep RVO2's Circle time step, so they are RVO2's set-ups (and the
+// benchmark's). The flows use a shorter step: at 0.25 s an agent at maxSpeed moves a third of
+// its radius per step, and in dense flows ORCA then lets neighbours overlap by up to a few
+// percent; at 0.1 s the crossing and corridor run without any contact.
+constexpr float kRvo2TimeStep = 0.25f;
+constexpr float kFlowTimeStep = 0.1f;
 
 // Blocks of agents heading one way (crossing, corridor) stand in rows this far apart, each
 // agent shaken by up to kBlockJitter in each axis: 4 - 2 * 0.4 = 3.2 > 2 * 1.5, so nobody
@@ -40,8 +45,8 @@ Vec2 toVec2(Point p) { return Vec2(static_cast<float>(p.x), static_cast<float>(p
 
 /// Steps for an agent at the preferred speed to walk `distance`, times `slack` for the detours
 /// and waits that avoiding others costs, plus 200 steps to settle.
-std::int64_t stepsToWalk(double distance, double slack = 1.3) {
-  const double stepLength = static_cast<double>(AgentParams{}.prefSpeed) * kTimeStep;
+std::int64_t stepsToWalk(const Scenario& scenario, double distance, double slack = 1.3) {
+  const double stepLength = static_cast<double>(AgentParams{}.prefSpeed) * scenario.timeStep;
   return static_cast<std::int64_t>(std::ceil(slack * distance / stepLength)) + 200;
 }
 
@@ -116,7 +121,7 @@ void buildCircle(Scenario& scenario, std::size_t count) {
   scenario_detail::appendGroup(circle, scenario.seed, scenario.agents);
   // Everyone meets in the middle: RVO2 needs 3,547 steps at 250 agents, 2.2 times the straight
   // walk. 3 times leaves room for larger circles, which jam longer.
-  scenario.steps = stepsToWalk(2.0 * radius, 3.0);
+  scenario.steps = stepsToWalk(scenario, 2.0 * radius, 3.0);
 }
 
 // Two streams meet at right angles at the origin and pass through each other. They come packed
@@ -124,6 +129,7 @@ void buildCircle(Scenario& scenario, std::size_t count) {
 // agent jostled out of order on the way needs gaps wider than a body to reach its place, and
 // with a packed formation at the far side some never do.
 void buildCrossing(Scenario& scenario, std::size_t count) {
+  scenario.timeStep = kFlowTimeStep;
   constexpr std::size_t kLanes = 10;  // A block 40 wide across its direction of travel.
   constexpr double kNearEdge = 30.0;  // From the origin to each block's leading row.
   constexpr double kFarEdge = 70.0;   // From the origin to the formation's nearest row.
@@ -147,7 +153,7 @@ void buildCrossing(Scenario& scenario, std::size_t count) {
   addStream(count / 2, Point{0.0, 1.0}, 1);
   // The streams slow each other down where they cross: the reference run of 400 agents took
   // 1.8 times the straight walk.
-  scenario.steps = stepsToWalk(longest, 2.5);
+  scenario.steps = stepsToWalk(scenario, longest, 2.5);
 }
 
 // Two groups swap ends of a walled corridor, passing head-on. Each group walks in lanes 8
@@ -155,6 +161,7 @@ void buildCrossing(Scenario& scenario, std::size_t count) {
 // at nearly twice the density that bodies 3 wide can pack, and ORCA jams: in an RVO2-style
 // reference run 2 of 300 agents got through in 3,000 steps.
 void buildCorridor(Scenario& scenario, std::size_t count) {
+  scenario.timeStep = kFlowTimeStep;
   constexpr double kHalfWidth = 15.0;
   constexpr double kWallThickness = 2.0;
   constexpr double kEndMargin = 5.0;  // From each corridor end to the nearest agent row.
@@ -188,11 +195,12 @@ void buildCorridor(Scenario& scenario, std::size_t count) {
   };
   addGroup(eastbound, BlockLayout{eastLanes, kLaneSpacing, {frontX, 0.0}, {1.0, 0.0}}, 0);
   addGroup(westbound, BlockLayout{westLanes, kLaneSpacing, {-frontX, 0.0}, {-1.0, 0.0}}, 1);
-  scenario.steps = stepsToWalk(travel);
+  scenario.steps = stepsToWalk(scenario, travel);
 }
 
 // A crowded square room empties through one door in its east wall.
 void buildBottleneck(Scenario& scenario, std::size_t count) {
+  scenario.timeStep = kFlowTimeStep;
   constexpr double kWallThickness = 2.0;
   constexpr double kDoorWidth = 8.0;
   constexpr double kGoalBeyondDoor = 15.0;
@@ -232,9 +240,9 @@ void buildBottleneck(Scenario& scenario, std::size_t count) {
   }
   scenario.removeArrived = true;
   // Walking time for the farthest agent plus the time the door needs to let everyone through.
-  scenario.steps = stepsToWalk(farthest) +
+  scenario.steps = stepsToWalk(scenario, farthest) +
                    static_cast<std::int64_t>(std::ceil(static_cast<double>(count) / kDoorFlow /
-                                                       static_cast<double>(kTimeStep)));
+                                                       static_cast<double>(scenario.timeStep)));
 }
 
 // Uniform density, random goals: a throughput benchmark rather than a task to finish.
@@ -315,7 +323,7 @@ Scenario builtinScenario(const std::string& name, std::optional<std::size_t> age
                         std::to_string(count) +
                         (count == 0 ? "" : " (more agents will not fit in memory)"));
   }
-  scenario.timeStep = kTimeStep;
+  scenario.timeStep = kRvo2TimeStep;  // The flows shorten it.
   scenario.seed = seed;
   scenario.agents.reserve(count);
   builtin.build(scenario, count);
