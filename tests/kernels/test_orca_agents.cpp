@@ -10,6 +10,8 @@
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
 #include <gtest/gtest.h>
 
+#include "kernels/double_vec.hpp"
+
 #include <cmath>
 #include <random>
 
@@ -23,37 +25,7 @@ using crowd::Vec2;
 
 constexpr double kPi = 3.14159265358979323846;
 
-struct D2 {
-  double x;
-  double y;
-};
-
-D2 toD(Vec2 v) {
-  return D2{v.x, v.y};
-}
-D2 operator+(D2 a, D2 b) {
-  return D2{a.x + b.x, a.y + b.y};
-}
-D2 operator-(D2 a, D2 b) {
-  return D2{a.x - b.x, a.y - b.y};
-}
-D2 operator*(double s, D2 a) {
-  return D2{s * a.x, s * a.y};
-}
-double dotD(D2 a, D2 b) {
-  return a.x * b.x + a.y * b.y;
-}
-double detD(D2 a, D2 b) {
-  return a.x * b.y - a.y * b.x;
-}
-double lenD(D2 a) {
-  return std::sqrt(dotD(a, a));
-}
-
-/// Signed distance by which velocity v violates the line (> 0: forbidden side).
-double violation(const OrcaLine& line, D2 v) {
-  return detD(toD(line.direction), toD(line.point) - v);
-}
+using namespace kernel_test;
 
 /// Whether relative velocity w brings the pair (relative position p, combined radius r) closer
 /// than r at some time in [0, tau]: the closest approach of the segment {t w} to p.

@@ -11,6 +11,8 @@
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
 #include <gtest/gtest.h>
 
+#include "kernels/double_vec.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -24,33 +26,7 @@ using crowd::ObstacleEdge;
 using crowd::OrcaLine;
 using crowd::Vec2;
 
-struct D2 {
-  double x;
-  double y;
-};
-
-D2 toD(Vec2 v) {
-  return D2{v.x, v.y};
-}
-D2 operator+(D2 a, D2 b) {
-  return D2{a.x + b.x, a.y + b.y};
-}
-D2 operator-(D2 a, D2 b) {
-  return D2{a.x - b.x, a.y - b.y};
-}
-D2 operator*(double s, D2 a) {
-  return D2{s * a.x, s * a.y};
-}
-double dotD(D2 a, D2 b) {
-  return a.x * b.x + a.y * b.y;
-}
-double detD(D2 a, D2 b) {
-  return a.x * b.y - a.y * b.x;
-}
-
-double violation(const OrcaLine& line, D2 v) {
-  return detD(toD(line.direction), toD(line.point) - v);
-}
+using namespace kernel_test;
 
 /// Builds obstacle polygons the way RVO2's addObstacle does: each vertex starts the edge to the
 /// next; a vertex is convex when the polygon turns left (or goes straight) there; the two

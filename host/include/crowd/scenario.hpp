@@ -6,7 +6,8 @@
 //     "agentDefaults": { AgentParams keys },
 //     "agents": [ { "position": [x, y] (required), "velocity": [vx, vy],
 //                   "goal": [x, y]  or  "prefVelocity": [px, py],  AgentParams keys } ],
-//     "groups": [ { "type": "circle", "count": N, "radius": R, "center": [x, y], AgentParams keys }
+//     "groups": [ { "type": "circle", "count": N, "radius": R, "center": [x, y],
+//                   "agentRadius": r, other AgentParams keys }
 //                 { "type": "rectangle", "count": N, "min": [x, y], "max": [x, y],
 //                   "placement": "grid" | "random",
 //                   "goal": [x, y] | "goalOffset": [dx, dy] | "goalRect": {"min": .., "max": ..}
@@ -14,7 +15,8 @@
 //     "obstacles": [ [[x, y], [x, y], ...], ... ] }
 // AgentParams keys: radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon,
 // timeHorizonObst, goalRadius. Agents are numbered in file order: "agents" first, then each
-// group's agents in turn. Circle groups head for the antipodal point.
+// group's agents in turn. Circle groups head for the antipodal point; in them "radius" is the
+// circle's, so the agents' own radius is "agentRadius".
 #pragma once
 
 #include <cstdint>

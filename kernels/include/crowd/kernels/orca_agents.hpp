@@ -52,14 +52,10 @@ CROWD_HD inline OrcaLine agentOrcaLine(Vec2 position, Vec2 velocity, float radiu
       // Nearest one of the two legs: project on the leg on w's side of the centre line.
       const float leg = std::sqrt(distSq - combinedRadiusSq);
       if (det(relativePosition, w) > 0.0f) {
-        line.direction = divide(Vec2(relativePosition.x * leg - relativePosition.y * combinedRadius,
-                                     relativePosition.x * combinedRadius + relativePosition.y * leg),
-                                distSq);
+        line.direction = leftTangent(relativePosition, distSq, combinedRadius, leg);
         kind = AgentOrcaCase::LeftLeg;
       } else {
-        line.direction = -divide(Vec2(relativePosition.x * leg + relativePosition.y * combinedRadius,
-                                      -relativePosition.x * combinedRadius + relativePosition.y * leg),
-                                 distSq);
+        line.direction = -rightTangent(relativePosition, distSq, combinedRadius, leg);
         kind = AgentOrcaCase::RightLeg;
       }
       const float dotProduct2 = dot(relativeVelocity, line.direction);

@@ -87,38 +87,26 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
       if (!edges[first].isConvex) continue;  // The previous edge handles it.
       second = first;
       const float leg1 = std::sqrt(distSq1 - radiusSq);
-      leftLegDirection = divide(Vec2(relativePosition1.x * leg1 - relativePosition1.y * radius,
-                                     relativePosition1.x * radius + relativePosition1.y * leg1),
-                                distSq1);
-      rightLegDirection = divide(Vec2(relativePosition1.x * leg1 + relativePosition1.y * radius,
-                                      -relativePosition1.x * radius + relativePosition1.y * leg1),
-                                 distSq1);
+      leftLegDirection = leftTangent(relativePosition1, distSq1, radius, leg1);
+      rightLegDirection = rightTangent(relativePosition1, distSq1, radius, leg1);
     } else if (s > 1.0f && distSqLine <= radiusSq) {
       // Seen end-on past its second vertex: that vertex alone defines the obstacle.
       if (!edges[second].isConvex) continue;  // The next edge handles it.
       first = second;
       const float leg2 = std::sqrt(distSq2 - radiusSq);
-      leftLegDirection = divide(Vec2(relativePosition2.x * leg2 - relativePosition2.y * radius,
-                                     relativePosition2.x * radius + relativePosition2.y * leg2),
-                                distSq2);
-      rightLegDirection = divide(Vec2(relativePosition2.x * leg2 + relativePosition2.y * radius,
-                                      -relativePosition2.x * radius + relativePosition2.y * leg2),
-                                 distSq2);
+      leftLegDirection = leftTangent(relativePosition2, distSq2, radius, leg2);
+      rightLegDirection = rightTangent(relativePosition2, distSq2, radius, leg2);
     } else {
       // The usual case. At a concave vertex the leg runs along the neighbouring edge instead.
       if (edges[first].isConvex) {
         const float leg1 = std::sqrt(std::fmax(distSq1 - radiusSq, 0.0f));
-        leftLegDirection = divide(Vec2(relativePosition1.x * leg1 - relativePosition1.y * radius,
-                                       relativePosition1.x * radius + relativePosition1.y * leg1),
-                                  distSq1);
+        leftLegDirection = leftTangent(relativePosition1, distSq1, radius, leg1);
       } else {
         leftLegDirection = -edges[first].unitDir;
       }
       if (edges[second].isConvex) {
         const float leg2 = std::sqrt(std::fmax(distSq2 - radiusSq, 0.0f));
-        rightLegDirection = divide(Vec2(relativePosition2.x * leg2 + relativePosition2.y * radius,
-                                        -relativePosition2.x * radius + relativePosition2.y * leg2),
-                                   distSq2);
+        rightLegDirection = rightTangent(relativePosition2, distSq2, radius, leg2);
       } else {
         rightLegDirection = edges[first].unitDir;
       }

@@ -47,6 +47,16 @@ CROWD_HD inline float distSqPointSegment(Vec2 a, Vec2 b, Vec2 c) {
   return absSq(c - (a + r * ab));
 }
 
+/// Unit directions of the two tangents from the origin to the disc of radius `radius` centred
+/// at `p` (|p|^2 = distSq > radius^2), given leg = sqrt(distSq - radius^2): the left one (the
+/// disc on its right) and the right one. These are the legs of a velocity obstacle's cone.
+CROWD_HD inline Vec2 leftTangent(Vec2 p, float distSq, float radius, float leg) {
+  return divide(Vec2(p.x * leg - p.y * radius, p.x * radius + p.y * leg), distSq);
+}
+CROWD_HD inline Vec2 rightTangent(Vec2 p, float distSq, float radius, float leg) {
+  return divide(Vec2(p.x * leg + p.y * radius, -p.x * radius + p.y * leg), distSq);
+}
+
 /// The preferred-velocity rule of RVO2's examples: head for the goal, no faster than prefSpeed.
 CROWD_HD inline Vec2 clipToLength(Vec2 v, float maxLength) {
   if (absSq(v) > maxLength * maxLength) return normalize(v) * maxLength;
