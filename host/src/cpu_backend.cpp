@@ -16,6 +16,7 @@
 #include <crowd/kernels/uniform_grid.hpp>
 #include <crowd/simulator.hpp>
 
+#include "agent_grid.hpp"
 #include "backend.hpp"
 
 namespace crowd {
@@ -52,76 +53,35 @@ class CpuBackend final : public Backend {
   void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) override;
 
  private:
-  void buildGrid(const Simulator& sim, float maxNeighborDist);
+  void buildGrid(const Simulator& sim, float maxNeighborDist, int threads);
   std::int64_t findNeighbours(const Simulator& sim, int threads);
   void computeVelocities(Simulator& sim, int threads);
 
   std::vector<ProfileTerms> terms_;
   int neighbourStride_ = 0;  // Largest maxNeighbors in use: the row length of neighbours_.
 
-  // Agent grid, rebuilt every step: agents sorted by cell (counting sort, stable in dense order).
-  GridGeometry grid_{};
-  std::vector<int> cellOfAgent_;
-  std::vector<int> cellStart_;  // cellStart_[c] .. cellStart_[c + 1] index sortedAgent_.
-  std::vector<int> sortedAgent_;
-  std::vector<Vec2> sortedPosition_;  // Positions in sorted order, for coherent scans.
-  std::vector<unsigned> sortedId_;
+  // Agent grid, rebuilt every step: agents sorted by bucket (stable in dense order).
+  AgentGrid grid_;
+  std::vector<unsigned> sortedId_;  // Stable ids in sorted order, for tie-breaking.
 
   std::vector<int> neighbours_;  // Row per agent (dense order), nearest first.
   std::vector<int> neighbourCount_;
   std::vector<Vec2> newVelocities_;
 };
 
-void CpuBackend::buildGrid(const Simulator& sim, float maxNeighborDist) {
-  const std::vector<Vec2>& pos = sim.positions_;
-  const int n = static_cast<int>(pos.size());
-
-  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
-#pragma omp parallel for reduction(min : minX, minY) reduction(max : maxX, maxY)
-  for (int i = 0; i < n; ++i) {
-    minX = std::min(minX, pos[i].x);
-    minY = std::min(minY, pos[i].y);
-    maxX = std::max(maxX, pos[i].x);
-    maxY = std::max(maxY, pos[i].y);
-  }
-  if (n == 0) minX = minY = maxX = maxY = 0.0f;
-
-  // Half the neighbour distance per cell: a query scans at most 5x5 cells, and cells beyond
-  // the shrinking K-nearest range are skipped. The cell count is capped (a few per agent) so a
-  // sparse, far-flung crowd cannot make the grid explode; cells then just grow.
-  float cellSize = sim.config_.cellSize > 0.0f ? sim.config_.cellSize : std::max(0.5f * maxNeighborDist, 1e-3f);
-  const double maxCells = 4.0 * n + 1024.0;
-  const double width = static_cast<double>(maxX) - minX;
-  const double height = static_cast<double>(maxY) - minY;
-  while ((std::floor(width / cellSize) + 1.0) * (std::floor(height / cellSize) + 1.0) > maxCells) {
-    cellSize *= 2.0f;
-  }
-  grid_.origin = Vec2(minX, minY);
-  grid_.cellSize = cellSize;
-  grid_.invCellSize = 1.0f / cellSize;
-  grid_.columns = static_cast<int>(std::floor(width / cellSize)) + 1;
-  grid_.rows = static_cast<int>(std::floor(height / cellSize)) + 1;
-  const int cellCount = grid_.columns * grid_.rows;
-
-  cellOfAgent_.resize(static_cast<std::size_t>(n));
-#pragma omp parallel for schedule(static)
-  for (int i = 0; i < n; ++i) cellOfAgent_[i] = cellIndexOf(grid_, pos[i]);
-
-  // Counting sort by cell; the scatter runs in dense order, so each cell lists agents in order.
-  cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
-  for (int i = 0; i < n; ++i) ++cellStart_[cellOfAgent_[i] + 1];
-  for (int c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
-  sortedAgent_.resize(static_cast<std::size_t>(n));
-  std::vector<int> fill(cellStart_.begin(), cellStart_.end() - 1);
-  for (int i = 0; i < n; ++i) sortedAgent_[fill[cellOfAgent_[i]]++] = i;
-
-  sortedPosition_.resize(static_cast<std::size_t>(n));
+void CpuBackend::buildGrid(const Simulator& sim, float maxNeighborDist, int threads) {
+  // Cells of half the neighbour distance: a query reads at most 5x5 cells, and the ring order
+  // below skips most of them once the K nearest are known. Quarter-size cells were measured to
+  // cut candidates by a third but cost more per cell. A smaller configured size is raised to a
+  // quarter, which keeps a query under BucketsSeen's capacity.
+  const float automatic = 0.5f * maxNeighborDist;
+  const float cellSize = std::max({sim.config_.cellSize > 0.0f ? sim.config_.cellSize : automatic,
+                                   0.25f * maxNeighborDist, 1e-3f});
+  grid_.build(sim.positions_, cellSize, threads);
+  const int n = static_cast<int>(sim.positions_.size());
   sortedId_.resize(static_cast<std::size_t>(n));
-#pragma omp parallel for schedule(static)
-  for (int k = 0; k < n; ++k) {
-    sortedPosition_[k] = pos[sortedAgent_[k]];
-    sortedId_[k] = sim.denseToId_[sortedAgent_[k]].index;
-  }
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int k = 0; k < n; ++k) sortedId_[k] = sim.denseToId_[grid_.sortedAgent()[k]].index;
 }
 
 std::int64_t CpuBackend::findNeighbours(const Simulator& sim, int threads) {
@@ -130,35 +90,45 @@ std::int64_t CpuBackend::findNeighbours(const Simulator& sim, int threads) {
   neighbourCount_.resize(static_cast<std::size_t>(n));
   std::int64_t candidates = 0;
 
-  // Visit agents in cell order so consecutive queries touch the same cells.
+  const HashedGrid& grid = grid_.geometry();
+  const std::vector<int>& bucketStart = grid_.bucketStart();
+  const std::vector<int>& sortedAgent = grid_.sortedAgent();
+  const std::vector<Vec2>& sortedPosition = grid_.sortedPosition();
+
+  // Visit agents in bucket order so consecutive queries touch the same cells.
 #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) reduction(+ : candidates)
   for (int k = 0; k < n; ++k) {
-    const int self = sortedAgent_[k];
+    const int self = sortedAgent[k];
     const ProfileTerms& t = terms_[sim.profileOf_[self]];
-    const Vec2 p = sortedPosition_[k];
+    const Vec2 p = sortedPosition[k];
     AgentNeighbours nearest;
     nearest.reset(t.maxNeighbors, t.neighborDistSq);
     if (t.maxNeighbors > 0) {
       // Scan rings of cells outwards from the agent's own: near candidates fill the list early,
       // the range shrinks to the K-th distance, and most outer cells are then skipped unread.
-      const CellRange range = cellsTouching(grid_, p, t.neighborDist);
-      const CellCoord home = cellOf(grid_, p);
-      const int rings = std::max(std::max(home.x - range.lo.x, range.hi.x - home.x),
-                                 std::max(home.y - range.lo.y, range.hi.y - home.y));
+      const CellCoord lo = hashedCellOf(grid, Vec2(p.x - t.neighborDist, p.y - t.neighborDist));
+      const CellCoord hi = hashedCellOf(grid, Vec2(p.x + t.neighborDist, p.y + t.neighborDist));
+      const CellCoord home = hashedCellOf(grid, p);
+      const int rings = std::max(std::max(home.x - lo.x, hi.x - home.x), std::max(home.y - lo.y, hi.y - home.y));
+      BucketsSeen seen;
       for (int ring = 0; ring <= rings; ++ring) {
-        for (int y = std::max(home.y - ring, range.lo.y); y <= std::min(home.y + ring, range.hi.y); ++y) {
+        for (int y = std::max(home.y - ring, lo.y); y <= std::min(home.y + ring, hi.y); ++y) {
           const bool edgeRow = y == home.y - ring || y == home.y + ring;
           const int step = edgeRow || ring == 0 ? 1 : 2 * ring;  // Inner rows: only the two ends.
           for (int x = home.x - ring; x <= home.x + ring; x += step) {
-            if (x < range.lo.x || x > range.hi.x) continue;
+            if (x < lo.x || x > hi.x) continue;
             const CellCoord cell{x, y};
-            if (!nearest.mayAccept(cellDistSq(grid_, cell, p))) continue;
-            const int c = cellIndex(grid_, cell);
-            for (int j = cellStart_[c]; j < cellStart_[c + 1]; ++j) {
+            if (!grid.wraps && !insideBox(grid, cell)) continue;
+            if (!nearest.mayAccept(hashedCellDistSq(grid, cell, p))) continue;
+            const unsigned bucket = bucketOf(grid, cell);
+            const int begin = bucketStart[bucket];
+            const int end = bucketStart[bucket + 1];
+            if (begin == end || (grid.wraps && !seen.firstVisit(bucket))) continue;
+            for (int j = begin; j < end; ++j) {
               if (j == k) continue;
               ++candidates;
               // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
-              nearest.offer(absSq(p - sortedPosition_[j]), sortedId_[j], sortedAgent_[j]);
+              nearest.offer(absSq(p - sortedPosition[j]), sortedId_[j], sortedAgent[j]);
             }
           }
         }
@@ -183,10 +153,10 @@ void CpuBackend::computeVelocities(Simulator& sim, int threads) {
   const std::vector<int>& cellEdges = obstacles.cellEdges();
   const float invTimeStep = 1.0f / sim.config_.timeStep;
   newVelocities_.resize(static_cast<std::size_t>(n));
-
+  const std::vector<int>& sortedAgent = grid_.sortedAgent();
 #pragma omp parallel for schedule(dynamic, 256) num_threads(threads)
   for (int k = 0; k < n; ++k) {
-    const int self = sortedAgent_[k];
+    const int self = sortedAgent[k];
     const ProfileTerms& t = terms_[sim.profileOf_[self]];
     const Vec2 p = pos[self];
     const Vec2 v = vel[self];
@@ -268,7 +238,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
   if (!sim.obstacles_.empty()) sim.obstacles_.prepareGrid(maxObstacleRange);
 
   // 1. Grid.
-  buildGrid(sim, maxNeighborDist);
+  buildGrid(sim, maxNeighborDist, threads);
   times.grid = msSince(clock);
 
   // 2. Neighbours.
