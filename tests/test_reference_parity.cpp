@@ -178,6 +178,30 @@ void expectParityAlong(const char* name, std::size_t count, int steps) {
   EXPECT_GE(total.exactFraction(), 0.995) << name;
 }
 
+// Four clusters at the corners of a 4,000-unit square: far more cells than buckets, so the
+// agent grid wraps around and distinct cells share buckets.
+TEST(ReferenceParity, SparseWorldWithWrappedGrid) {
+  std::mt19937 rng(99);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  Simulator sim;
+  for (int cluster = 0; cluster < 4; ++cluster) {
+    const Vec2 corner(cluster % 2 == 0 ? -2000.0f : 2000.0f, cluster < 2 ? -2000.0f : 2000.0f);
+    for (int i = 0; i < 60; ++i) {
+      AgentDef def;
+      def.position = corner + Vec2(40.0f * unit(rng), 40.0f * unit(rng));
+      def.velocity = Vec2(2 * unit(rng) - 1, 2 * unit(rng) - 1);
+      def.goal = corner + Vec2(40.0f * unit(rng), 40.0f * unit(rng));
+      def.params.radius = 0.5f;
+      sim.addAgent(def);
+    }
+  }
+  Agreement total;
+  for (int s = 0; s < 20; ++s) total += stepAndCompare(sim);
+  report("sparse world", total);
+  EXPECT_LE(total.disagreements, total.agents / 5000);
+  EXPECT_GE(total.exactFraction(), 0.99);
+}
+
 TEST(ReferenceParity, CrossingEveryStep) { expectParityAlong("crossing", 200, 150); }
 TEST(ReferenceParity, BottleneckEveryStep) { expectParityAlong("bottleneck", 150, 150); }
 TEST(ReferenceParity, CorridorEveryStep) { expectParityAlong("corridor", 150, 150); }
