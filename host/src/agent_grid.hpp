@@ -31,21 +31,4 @@ class AgentGrid {
   std::vector<Vec2> sortedPosition_;
 };
 
-/// Visits each distinct bucket once when the grid wraps: two cells that hash to the same
-/// bucket must not offer its agents twice. Only non-empty buckets need recording, a handful
-/// per query, so a linear check is cheapest. Queries must touch fewer than kCapacity cells.
-struct BucketsSeen {
-  static constexpr int kCapacity = 128;
-  unsigned buckets[kCapacity];
-  int count = 0;
-
-  bool firstVisit(unsigned bucket) {
-    for (int i = 0; i < count; ++i) {
-      if (buckets[i] == bucket) return false;
-    }
-    if (count < kCapacity) buckets[count++] = bucket;
-    return true;
-  }
-};
-
 }  // namespace crowd

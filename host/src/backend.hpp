@@ -4,12 +4,27 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include <crowd/agent_params.hpp>
+#include <crowd/kernels/agent_step.hpp>
 #include <crowd/phase_times.hpp>
 
 namespace crowd {
 
 class Simulator;
+
+/// The per-profile terms of every interned parameter set, with the maxima the grids need.
+struct ProfileTable {
+  std::vector<ProfileTerms> terms;
+  float maxNeighborDist = 0.0f;
+  float maxObstacleRange = 0.0f;
+  int maxNeighbors = 0;
+};
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles);
+
+/// The agent grid's cell side for a configured size (0: automatic) and the largest neighborDist.
+float agentCellSize(float configured, float maxNeighborDist);
 
 class Backend {
  public:

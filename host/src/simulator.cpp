@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include <crowd/kernels/agent_step.hpp>
+
 #include "backend.hpp"
 
 namespace crowd {
@@ -209,6 +211,20 @@ void Simulator::step() {
   lastTimes_ = PhaseTimes{};
   backend_->step(*this, lastTimes_, lastCandidates_);
   ++stepCount_;
+}
+
+void Simulator::recordArrivals(const std::vector<ProfileTerms>& terms) {
+  std::vector<std::size_t> toRemove;
+  const std::int64_t stepNumber = stepCount_ + 1;
+  for (std::size_t i = 0; i < positions_.size(); ++i) {
+    if (!hasGoal_[i] || arrived_[i]) continue;
+    if (absSq(positions_[i] - goals_[i]) <= terms[profileOf_[i]].goalRadiusSq) {
+      arrived_[i] = 1;
+      lastArrivals_.push_back(Arrival{denseToId_[i], stepNumber});
+      if (config_.removeArrived) toRemove.push_back(i);
+    }
+  }
+  removeDense(std::move(toRemove));
 }
 
 std::size_t Simulator::arrivedCount() const {

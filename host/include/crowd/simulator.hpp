@@ -41,6 +41,7 @@ struct Arrival {
 };
 
 class Backend;
+struct ProfileTerms;
 
 class Simulator {
  public:
@@ -106,6 +107,9 @@ class Simulator {
   std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   std::uint32_t internProfile(const AgentParams& params);
   void removeDense(std::vector<std::size_t> sortedDense);
+  // After a commit: marks agents newly within their goal radius (radius from `terms` by
+  // profile), records them in lastArrivals_, and removes them when removeArrived is set.
+  void recordArrivals(const std::vector<ProfileTerms>& terms);
 
   SimulatorConfig config_;
   ObstacleSet obstacles_;
