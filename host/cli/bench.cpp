@@ -43,6 +43,8 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
   app.add_option("--steps", o.steps, "Timed steps per point")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--warmup", o.warmup, "Untimed steps first")->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
   app.add_option("--seed", o.seed, "Seed for the scenarios")->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
@@ -50,15 +52,31 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
 
 int runBench(const BenchOptions& o) {
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  std::vector<std::string> backends = o.backends;
+  std::string why;
+  const bool haveGpu = cudaBackendAvailable(&why);
+  if (backends.empty()) {
+    backends.push_back("cpu");
+    if (haveGpu) backends.push_back("cuda");
+    else std::fprintf(stderr, "bench: CPU only (%s)\n", why.c_str());
+  }
+  for (const std::string& b : backends) {
+    if (b == "cuda" && !haveGpu) {
+      std::fprintf(stderr, "crowdsim: error: --backend cuda: %s\n", why.c_str());
+      return kExitBadInput;
+    }
+  }
   nlohmann::json results = nlohmann::json::array();
-  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s\n", "scenario", "agents", "backend", "grid",
-              "neighbour", "prefVel", "orca", "commit", "total", "cand/agent", "agent-steps/s");
-  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s\n", "", "", "", "ms", "ms", "ms", "ms", "ms", "ms", "", "");
+  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s %9s\n", "scenario", "agents", "backend", "grid",
+              "neighbour", "prefVel", "orca", "commit", "total", "cand/agent", "agent-steps/s", "dev B/ag");
+  std::printf("%-8s %10s %8s %9s %9s %9s %9s %9s %9s %10s %14s %9s\n", "", "", "", "ms", "ms", "ms", "ms", "ms", "ms",
+              "", "", "");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
       const Scenario scenario = builtinScenario(name, agents, o.seed);
-      Simulator sim = makeSimulator(scenario, o.threads);
-      std::fprintf(stderr, "bench: %s with %zu agents...\n", name.c_str(), agents);
+      for (const std::string& backendName : backends) {
+      Simulator sim = makeSimulator(scenario, o.threads, backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu);
+      std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
       for (int s = 0; s < o.warmup; ++s) sim.step();
       PhaseTimes sum;
       double candidates = 0;
@@ -73,9 +91,10 @@ int runBench(const BenchOptions& o) {
       const double n = o.steps;
       const PhaseTimes mean{sum.grid / n, sum.neighbours / n, sum.prefVelocity / n, sum.orca / n, sum.commit / n};
       const double rate = agentSteps / (sum.total() / 1000.0);
-      std::printf("%-8s %10zu %8s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %10.1f %14.3e\n", name.c_str(), agents,
+      const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
+      std::printf("%-8s %10zu %8s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %10.1f %14.3e %9.0f\n", name.c_str(), agents,
                   sim.backendName().c_str(), mean.grid, mean.neighbours, mean.prefVelocity, mean.orca, mean.commit,
-                  mean.total(), candidates / n, rate);
+                  mean.total(), candidates / n, rate, bytesPerAgent);
       std::fflush(stdout);
       results.push_back({{"scenario", name},
                          {"agents", agents},
@@ -90,7 +109,9 @@ int runBench(const BenchOptions& o) {
                            {"commit", mean.commit},
                            {"total", mean.total()}}},
                          {"candidatesPerAgent", candidates / n},
-                         {"agentStepsPerSecond", rate}});
+                         {"agentStepsPerSecond", rate},
+                         {"deviceBytesPerAgent", bytesPerAgent}});
+      }
     }
   }
   if (!o.jsonPath.empty()) {

@@ -96,8 +96,13 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
 }
 
 int runScenario(const RunOptions& o) {
-  if (o.backend == "cuda") {
-    std::cerr << "crowdsim: error: the CUDA backend is not available in this build; use --backend cpu or auto\n";
+  const BackendKind backend = o.backend == "cuda"  ? BackendKind::Cuda
+                              : o.backend == "cpu" ? BackendKind::Cpu
+                                                   : BackendKind::Auto;
+  std::string why;
+  if (backend != BackendKind::Cpu && !cudaBackendAvailable(&why) && backend == BackendKind::Cuda) {
+    // Before anything is loaded or written: no partial output.
+    std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
     return kExitBadInput;
   }
   Scenario scenario = loadTarget(o);
@@ -106,9 +111,14 @@ int runScenario(const RunOptions& o) {
     if (*o.steps < 0) throw ScenarioError("--steps must be >= 0");
     scenario.steps = *o.steps;
   }
-  Simulator sim = makeSimulator(scenario, o.threads);
+  Simulator sim = makeSimulator(scenario, o.threads, backend);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  if (!o.quiet) std::cerr << "crowdsim: backend " << sim.backendName() << " (" << threads << " threads)\n";
+  if (!o.quiet) {
+    std::cerr << "crowdsim: backend " << sim.backendName();
+    if (sim.backendName() == "cpu") std::cerr << " (" << threads << " threads)";
+    if (backend == BackendKind::Auto && sim.backendName() == "cpu") std::cerr << "; no GPU: " << why;
+    std::cerr << "\n";
+  }
 
   std::optional<TrajectoryWriter> trajectory;
   if (!o.outPath.empty()) trajectory.emplace(o.outPath);

@@ -16,6 +16,7 @@ inline constexpr int kExitBadInput = 2;
 struct BenchOptions {
   std::vector<std::string> scenarios{"circle", "random"};
   std::vector<std::size_t> agents{1000, 10000, 100000};
+  std::vector<std::string> backends;  // Empty: the CPU, and the GPU when there is one.
   int steps = 20;
   int warmup = 3;
   int threads = 0;

@@ -7,8 +7,6 @@ namespace crowd {
 
 void AgentGrid::build(std::span<const Vec2> positions, float cellSize, int threads) {
   const int n = static_cast<int>(positions.size());
-  unsigned buckets = 64;
-  while (buckets < 2u * static_cast<unsigned>(n) && buckets < (1u << 30)) buckets *= 2;
   float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
 #pragma omp parallel for num_threads(threads) reduction(min : minX, minY) reduction(max : maxX, maxY)
   for (int i = 0; i < n; ++i) {
@@ -18,17 +16,8 @@ void AgentGrid::build(std::span<const Vec2> positions, float cellSize, int threa
     maxY = std::max(maxY, positions[i].y);
   }
   if (n == 0) minX = minY = maxX = maxY = 0.0f;
-  grid_.cellSize = cellSize;
-  grid_.invCellSize = 1.0f / cellSize;
-  grid_.origin = hashedCellOf(grid_, Vec2(minX, minY));
-  const CellCoord far = hashedCellOf(grid_, Vec2(maxX, maxY));
-  // Rows longer than the table would wrap onto themselves; cap them (wide worlds then share).
-  const long long width = static_cast<long long>(far.x) - grid_.origin.x + 1;
-  const long long height = static_cast<long long>(far.y) - grid_.origin.y + 1;
-  grid_.columns = static_cast<unsigned>(std::min<long long>(width, buckets));
-  grid_.rows = static_cast<unsigned>(std::min<long long>(height, buckets));
-  grid_.bucketMask = buckets - 1;
-  grid_.wraps = width * height > static_cast<long long>(buckets);
+  const unsigned buckets = bucketCountFor(n);
+  grid_ = makeHashedGrid(minX, minY, maxX, maxY, cellSize, buckets);
 
   bucketOfAgent_.resize(static_cast<std::size_t>(n));
 #pragma omp parallel for schedule(static) num_threads(threads)

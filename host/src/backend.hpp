@@ -33,8 +33,20 @@ class Backend {
   /// Computes new velocities from the current state, then commits them (positions, arrivals,
   /// removals). Fills `times` and the number of neighbour candidates examined.
   virtual void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) = 0;
+  /// Copies the agents' state back into the simulator's host arrays (a GPU backend's step
+  /// leaves the newest state on the device).
+  virtual void download(Simulator&) {}
+  /// The host state changed (agents, parameters or obstacles): upload before the next step.
+  virtual void invalidate() {}
+  /// Device memory the backend holds, in bytes (0 on the CPU).
+  virtual std::size_t deviceBytes() const { return 0; }
 };
 
 std::unique_ptr<Backend> makeCpuBackend();
+#if defined(CROWD_WITH_CUDA)
+/// Empty when a CUDA device can run the backend, else the reason it cannot.
+std::string cudaDeviceProblem();
+std::unique_ptr<Backend> makeCudaBackend();
+#endif
 
 }  // namespace crowd

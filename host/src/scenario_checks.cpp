@@ -414,8 +414,9 @@ void addOverlapWarnings(Scenario& scenario) {
   }
 }
 
-Simulator makeSimulator(const Scenario& scenario, int threads) {
+Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backend) {
   SimulatorConfig config;
+  config.backend = backend;
   config.timeStep = scenario.timeStep;
   config.removeArrived = scenario.removeArrived;
   config.threads = threads;

@@ -36,10 +36,45 @@ auto paramsKey(const AgentParams& p) {
                          p.timeHorizon, p.timeHorizonObst, p.goalRadius);
 }
 
+std::unique_ptr<Backend> makeBackend(BackendKind kind) {
+  if (kind == BackendKind::Cpu) return makeCpuBackend();
+  std::string why;
+  if (cudaBackendAvailable(&why)) {
+#if defined(CROWD_WITH_CUDA)
+    return makeCudaBackend();
+#endif
+  }
+  if (kind == BackendKind::Cuda) throw std::runtime_error("the CUDA backend cannot run: " + why);
+  return makeCpuBackend();
+}
+
 }  // namespace
 
-Simulator::Simulator(const SimulatorConfig& config) : config_(config), backend_(makeCpuBackend()) {
+bool cudaBackendAvailable(std::string* why) {
+#if defined(CROWD_WITH_CUDA)
+  const std::string problem = cudaDeviceProblem();
+#else
+  const std::string problem = "this build has no CUDA backend (it was configured without nvcc)";
+#endif
+  if (why != nullptr) *why = problem;
+  return problem.empty();
+}
+
+Simulator::Simulator(const SimulatorConfig& config) : config_(config) {
   checkConfig(config);
+  backend_ = makeBackend(config.backend);
+}
+
+void Simulator::syncHost() const {
+  if (!hostStale_) return;
+  // The host arrays are a cache of the device state here, so refreshing them is not a change
+  // of the simulator's observable state.
+  backend_->download(const_cast<Simulator&>(*this));
+  hostStale_ = false;
+}
+
+void Simulator::hostChanged() {
+  if (backend_) backend_->invalidate();
 }
 Simulator::~Simulator() = default;
 Simulator::Simulator(Simulator&&) noexcept = default;
@@ -47,6 +82,9 @@ Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
 void Simulator::setConfig(const SimulatorConfig& config) {
   checkConfig(config);
+  if (config.backend != config_.backend) {
+    throw std::invalid_argument("the backend is chosen when the simulator is constructed");
+  }
   config_ = config;
 }
 
@@ -75,6 +113,8 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
   }
 
+  syncHost();
+  hostChanged();
   AgentId id;
   if (!freeSlots_.empty()) {
     id.index = freeSlots_.back();
@@ -114,6 +154,8 @@ bool Simulator::contains(AgentId id) const {
 
 bool Simulator::removeAgent(AgentId id) {
   if (!contains(id)) return false;
+  syncHost();
+  hostChanged();
   removeDense({slotToDense_[id.index]});
   return true;
 }
@@ -157,26 +199,45 @@ void Simulator::removeDense(std::vector<std::size_t> sortedDense) {
   profileOf_.resize(write);
 }
 
-Vec2 Simulator::position(AgentId id) const { return positions_[denseOf(id)]; }
-Vec2 Simulator::velocity(AgentId id) const { return velocities_[denseOf(id)]; }
-Vec2 Simulator::prefVelocity(AgentId id) const { return prefVelocities_[denseOf(id)]; }
+Vec2 Simulator::position(AgentId id) const {
+  syncHost();
+  return positions_[denseOf(id)];
+}
+Vec2 Simulator::velocity(AgentId id) const {
+  syncHost();
+  return velocities_[denseOf(id)];
+}
+Vec2 Simulator::prefVelocity(AgentId id) const {
+  syncHost();
+  return prefVelocities_[denseOf(id)];
+}
 std::optional<Vec2> Simulator::goal(AgentId id) const {
+  syncHost();
   const std::size_t d = denseOf(id);
   if (!hasGoal_[d]) return std::nullopt;
   return goals_[d];
 }
 const AgentParams& Simulator::params(AgentId id) const { return profiles_[profileOf_[denseOf(id)]]; }
-bool Simulator::hasArrived(AgentId id) const { return arrived_[denseOf(id)] != 0; }
+bool Simulator::hasArrived(AgentId id) const {
+  syncHost();
+  return arrived_[denseOf(id)] != 0;
+}
 
 void Simulator::setPosition(AgentId id, Vec2 position) {
+  syncHost();
+  hostChanged();
   requireFinite(position, "position");
   positions_[denseOf(id)] = position;
 }
 void Simulator::setVelocity(AgentId id, Vec2 velocity) {
+  syncHost();
+  hostChanged();
   requireFinite(velocity, "velocity");
   velocities_[denseOf(id)] = velocity;
 }
 void Simulator::setGoal(AgentId id, Vec2 goal) {
+  syncHost();
+  hostChanged();
   requireFinite(goal, "goal");
   const std::size_t d = denseOf(id);
   goals_[d] = goal;
@@ -184,6 +245,8 @@ void Simulator::setGoal(AgentId id, Vec2 goal) {
   arrived_[d] = 0;
 }
 void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
+  syncHost();
+  hostChanged();
   requireFinite(prefVelocity, "prefVelocity");
   const std::size_t d = denseOf(id);
   prefVelocities_[d] = prefVelocity;
@@ -191,6 +254,8 @@ void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
   arrived_[d] = 0;
 }
 void Simulator::setParams(AgentId id, const AgentParams& params) {
+  syncHost();
+  hostChanged();
   const std::size_t d = denseOf(id);
   if (const std::string problem = checkAgentParams(params); !problem.empty()) {
     throw std::invalid_argument(problem);
@@ -199,12 +264,17 @@ void Simulator::setParams(AgentId id, const AgentParams& params) {
 }
 
 std::vector<float> Simulator::radii() const {
+  syncHost();
   std::vector<float> out(profileOf_.size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[profileOf_[i]].radius;
   return out;
 }
 
-int Simulator::addObstacle(std::span<const Vec2> vertices) { return obstacles_.addPolygon(vertices); }
+int Simulator::addObstacle(std::span<const Vec2> vertices) {
+  const int number = obstacles_.addPolygon(vertices);
+  hostChanged();
+  return number;
+}
 
 void Simulator::step() {
   lastArrivals_.clear();
@@ -228,12 +298,16 @@ void Simulator::recordArrivals(const std::vector<ProfileTerms>& terms) {
 }
 
 std::size_t Simulator::arrivedCount() const {
+  syncHost();
   return static_cast<std::size_t>(std::count(arrived_.begin(), arrived_.end(), std::uint8_t{1}));
 }
 
 std::string Simulator::backendName() const { return backend_->name(); }
 
+std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(); }
+
 std::uint64_t Simulator::stateHash() const {
+  syncHost();
   // FNV-1a over the raw bits: any difference in any float shows.
   std::uint64_t hash = 1469598103934665603ull;
   auto mix = [&hash](const void* bytes, std::size_t size) {

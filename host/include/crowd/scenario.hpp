@@ -68,6 +68,7 @@ Scenario builtinScenario(const std::string& name, std::optional<std::size_t> age
 void addOverlapWarnings(Scenario& scenario);
 
 /// A simulator holding the scenario's agents (ids in agent-number order) and obstacles.
-Simulator makeSimulator(const Scenario& scenario, int threads = 0);
+/// Throws std::runtime_error when `backend` is Cuda and no usable device is present.
+Simulator makeSimulator(const Scenario& scenario, int threads = 0, BackendKind backend = BackendKind::Cpu);
 
 }  // namespace crowd

@@ -17,12 +17,24 @@
 
 namespace crowd {
 
+/// Where steps are computed.
+enum class BackendKind {
+  Auto,  ///< The GPU when a usable CUDA device is present, else the CPU.
+  Cpu,   ///< OpenMP on the CPU.
+  Cuda,  ///< The GPU; constructing a simulator fails with a message when there is none.
+};
+
+/// Whether this build has the CUDA backend and a usable device is present; if not, `why` (when
+/// given) says which is missing.
+bool cudaBackendAvailable(std::string* why = nullptr);
+
 /// Whole-simulation settings.
 struct SimulatorConfig {
   float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
   bool removeArrived = false;  ///< Remove agents once they reach their goal (evacuations).
   int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: >= 0]
   float cellSize = 0.0f;       ///< Agent grid cell side; 0 picks half the largest neighborDist. [Limit: >= 0]
+  BackendKind backend = BackendKind::Cpu;  ///< Fixed when the simulator is constructed.
 };
 
 /// Everything needed to add one agent.
@@ -77,8 +89,14 @@ class Simulator {
 
   /// Dense views, all in the same order, valid until the next add/remove/step.
   std::span<const AgentId> ids() const { return denseToId_; }
-  std::span<const Vec2> positions() const { return positions_; }
-  std::span<const Vec2> velocities() const { return velocities_; }
+  std::span<const Vec2> positions() const {
+    syncHost();
+    return positions_;
+  }
+  std::span<const Vec2> velocities() const {
+    syncHost();
+    return velocities_;
+  }
   /// Each agent's radius, in dense order.
   std::vector<float> radii() const;
 
@@ -99,12 +117,18 @@ class Simulator {
   /// Neighbour candidates examined per agent in the last step (a cost figure for benchmarks).
   double lastCandidatesPerAgent() const { return lastCandidates_; }
   std::string backendName() const;
+  /// Device memory the backend holds (0 for the CPU backend).
+  std::size_t deviceMemoryBytes() const;
 
   /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
   std::uint64_t stateHash() const;
 
  private:
   std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
+  // A GPU backend keeps the state on the device between steps; readers call syncHost() to
+  // bring the host copy up to date, writers also tell the backend its copy is stale.
+  void syncHost() const;
+  void hostChanged();
   std::uint32_t internProfile(const AgentParams& params);
   void removeDense(std::vector<std::size_t> sortedDense);
   // After a commit: marks agents newly within their goal radius (radius from `terms` by
@@ -137,8 +161,10 @@ class Simulator {
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;
   std::unique_ptr<Backend> backend_;
+  mutable bool hostStale_ = false;
 
   friend class CpuBackend;
+  friend class CudaBackend;
 };
 
 }  // namespace crowd

@@ -47,6 +47,32 @@ CROWD_HD inline CellCoord hashedCellOf(const HashedGrid& grid, Vec2 p) {
   return CellCoord{hashedCellCoordinate(p.x * grid.invCellSize), hashedCellCoordinate(p.y * grid.invCellSize)};
 }
 
+/// Bucket count for `agents` agents: about two per agent, a power of two from 64 to 2^30.
+CROWD_HD inline unsigned bucketCountFor(long long agents) {
+  unsigned buckets = 64;
+  while (static_cast<long long>(buckets) < 2 * agents && buckets < (1u << 30)) buckets *= 2;
+  return buckets;
+}
+
+/// The grid over the bounding box [minX, maxX] x [minY, maxY] with the given cell side and
+/// bucket count (a power of two).
+CROWD_HD inline HashedGrid makeHashedGrid(float minX, float minY, float maxX, float maxY, float cellSize,
+                                          unsigned buckets) {
+  HashedGrid grid;
+  grid.cellSize = cellSize;
+  grid.invCellSize = 1.0f / cellSize;
+  grid.origin = CellCoord{hashedCellCoordinate(minX * grid.invCellSize), hashedCellCoordinate(minY * grid.invCellSize)};
+  const CellCoord far{hashedCellCoordinate(maxX * grid.invCellSize), hashedCellCoordinate(maxY * grid.invCellSize)};
+  // Rows longer than the table would wrap onto themselves; cap them (wide worlds then share).
+  const long long width = static_cast<long long>(far.x) - grid.origin.x + 1;
+  const long long height = static_cast<long long>(far.y) - grid.origin.y + 1;
+  grid.columns = static_cast<unsigned>(width < buckets ? width : buckets);
+  grid.rows = static_cast<unsigned>(height < buckets ? height : buckets);
+  grid.bucketMask = buckets - 1;
+  grid.wraps = width * height > static_cast<long long>(buckets);
+  return grid;
+}
+
 /// The bucket of a cell: its row-major index modulo the bucket count. Unsigned arithmetic
 /// wraps modulo 2^32, a multiple of the bucket count, so cells outside the box hash consistently.
 CROWD_HD inline unsigned bucketOf(const HashedGrid& grid, CellCoord c) {

@@ -1,0 +1,59 @@
+// Plain cudaMalloc'd device arrays with the error checks the backend needs.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace crowd {
+
+/// Throws std::runtime_error naming the failed call and CUDA's reason.
+inline void cudaCheck(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
+  }
+}
+
+/// A device array of trivially copyable T. Grows by reallocation; never shrinks.
+template <typename T>
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() {
+    if (data_ != nullptr) cudaFree(data_);
+  }
+
+  void resize(std::size_t count) {
+    if (count > capacity_) {
+      if (data_ != nullptr) cudaCheck(cudaFree(data_), "cudaFree");
+      data_ = nullptr;
+      capacity_ = 0;
+      cudaCheck(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)), "cudaMalloc");
+      capacity_ = count;
+    }
+    size_ = count;
+  }
+  void upload(const T* host, std::size_t count) {
+    resize(count);
+    if (count > 0) cudaCheck(cudaMemcpy(data_, host, count * sizeof(T), cudaMemcpyHostToDevice), "upload");
+  }
+  void download(T* host, std::size_t count) const {
+    if (count > 0) cudaCheck(cudaMemcpy(host, data_, count * sizeof(T), cudaMemcpyDeviceToHost), "download");
+  }
+
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const { return capacity_ * sizeof(T); }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace crowd
