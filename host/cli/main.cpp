@@ -112,6 +112,7 @@ int runScenario(const RunOptions& o) {
     scenario.steps = *o.steps;
   }
   Simulator sim = makeSimulator(scenario, o.threads, backend);
+  sim.prepare();  // A scenario the device cannot hold fails here, before any output is written.
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   if (!o.quiet) {
     std::cerr << "crowdsim: backend " << sim.backendName();

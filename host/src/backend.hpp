@@ -38,6 +38,8 @@ class Backend {
   virtual void download(Simulator&) {}
   /// The host state changed (agents, parameters or obstacles): upload before the next step.
   virtual void invalidate() {}
+  /// Gets ready to step (a GPU backend uploads the agents); throws if it cannot.
+  virtual void prepare(Simulator&) {}
   /// Device memory the backend holds, in bytes (0 on the CPU).
   virtual std::size_t deviceBytes() const { return 0; }
 };

@@ -276,6 +276,8 @@ int Simulator::addObstacle(std::span<const Vec2> vertices) {
   return number;
 }
 
+void Simulator::prepare() { backend_->prepare(*this); }
+
 void Simulator::step() {
   lastArrivals_.clear();
   lastTimes_ = PhaseTimes{};

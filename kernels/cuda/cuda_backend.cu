@@ -144,6 +144,9 @@ class CudaBackend final : public Backend {
   void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) override;
   void download(Simulator& sim) override;
   void invalidate() override { deviceValid_ = false; }
+  void prepare(Simulator& sim) override {
+    if (!deviceValid_) upload(sim, makeProfileTable(sim.profiles_));
+  }
   std::size_t deviceBytes() const override;
 
  private:
@@ -209,7 +212,7 @@ void CudaBackend::upload(Simulator& sim, const ProfileTable& table) {
     obstacles.prepareGrid(table.maxObstacleRange);
     edges_.upload(obstacles.edges().data(), obstacles.edges().size());
     edgeCellStart_.upload(obstacles.cellStart().data(), obstacles.cellStart().size());
-    cellEdges_.upload(obstacles.cellEdges().data(), std::max<std::size_t>(obstacles.cellEdges().size(), 1));
+    cellEdges_.upload(obstacles.cellEdges().data(), obstacles.cellEdges().size());
     edgeGrid_ = obstacles.grid();
   } else {
     edges_.resize(0);

@@ -106,6 +106,9 @@ class Simulator {
   const ObstacleSet& obstacles() const { return obstacles_; }
 
   // --- stepping -----------------------------------------------------------------------------
+  /// Readies the backend now rather than at the first step: the CUDA backend uploads the state,
+  /// and throws std::runtime_error if the device cannot hold it.
+  void prepare();
   void step();
   std::int64_t stepCount() const { return stepCount_; }
   double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
