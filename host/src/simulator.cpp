@@ -66,7 +66,7 @@ Simulator::Simulator(const SimulatorConfig& config) : config_(config) {
 }
 
 void Simulator::syncHost() const {
-  if (!hostStale_) return;
+  if (!hostStale_ || !backend_) return;
   // The host arrays are a cache of the device state here, so refreshing them is not a change
   // of the simulator's observable state.
   backend_->download(const_cast<Simulator&>(*this));
@@ -74,6 +74,9 @@ void Simulator::syncHost() const {
 }
 
 void Simulator::hostChanged() {
+  // Bring the host copy up to date first: the change applies to the newest state, which is
+  // then uploaded again before the next step.
+  syncHost();
   if (backend_) backend_->invalidate();
 }
 Simulator::~Simulator() = default;
@@ -113,7 +116,6 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
   }
 
-  syncHost();
   hostChanged();
   AgentId id;
   if (!freeSlots_.empty()) {
@@ -154,7 +156,6 @@ bool Simulator::contains(AgentId id) const {
 
 bool Simulator::removeAgent(AgentId id) {
   if (!contains(id)) return false;
-  syncHost();
   hostChanged();
   removeDense({slotToDense_[id.index]});
   return true;
@@ -224,19 +225,16 @@ bool Simulator::hasArrived(AgentId id) const {
 }
 
 void Simulator::setPosition(AgentId id, Vec2 position) {
-  syncHost();
   hostChanged();
   requireFinite(position, "position");
   positions_[denseOf(id)] = position;
 }
 void Simulator::setVelocity(AgentId id, Vec2 velocity) {
-  syncHost();
   hostChanged();
   requireFinite(velocity, "velocity");
   velocities_[denseOf(id)] = velocity;
 }
 void Simulator::setGoal(AgentId id, Vec2 goal) {
-  syncHost();
   hostChanged();
   requireFinite(goal, "goal");
   const std::size_t d = denseOf(id);
@@ -245,7 +243,6 @@ void Simulator::setGoal(AgentId id, Vec2 goal) {
   arrived_[d] = 0;
 }
 void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
-  syncHost();
   hostChanged();
   requireFinite(prefVelocity, "prefVelocity");
   const std::size_t d = denseOf(id);
@@ -254,7 +251,6 @@ void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
   arrived_[d] = 0;
 }
 void Simulator::setParams(AgentId id, const AgentParams& params) {
-  syncHost();
   hostChanged();
   const std::size_t d = denseOf(id);
   if (const std::string problem = checkAgentParams(params); !problem.empty()) {
@@ -271,9 +267,8 @@ std::vector<float> Simulator::radii() const {
 }
 
 int Simulator::addObstacle(std::span<const Vec2> vertices) {
-  const int number = obstacles_.addPolygon(vertices);
   hostChanged();
-  return number;
+  return obstacles_.addPolygon(vertices);
 }
 
 void Simulator::prepare() { backend_->prepare(*this); }

@@ -9,6 +9,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,13 @@ std::string cudaDeviceProblem() {
   const cudaError_t status = cudaGetDeviceCount(&devices);
   if (status != cudaSuccess) return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
   if (devices == 0) return "no CUDA device is present";
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) return "the CUDA device cannot be queried";
+  // The build holds sm_90 code and compute_90 PTX: Hopper and newer only.
+  if (properties.major < 9) {
+    return std::string(properties.name) + " has compute capability " + std::to_string(properties.major) + "." +
+           std::to_string(properties.minor) + "; this build needs 9.0 or newer";
+  }
   return {};
 }
 
@@ -141,7 +149,19 @@ class CudaBackend final : public Backend {
   }
 
   std::string name() const override { return "cuda"; }
-  void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) override;
+  void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) override {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      stepOnDevice(sim, times, candidatesPerAgent);
+    } catch (...) {
+      deviceValid_ = false;  // Whatever the device holds now is suspect: upload again.
+      throw;
+    }
+    // Host-side work (uploads, the counter read-back, arrivals, removals) lies outside the
+    // device events; count it under commit so totals are the real cost of a step.
+    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (wall > times.total()) times.commit += wall - times.total();
+  }
   void download(Simulator& sim) override;
   void invalidate() override { deviceValid_ = false; }
   void prepare(Simulator& sim) override {
@@ -150,6 +170,7 @@ class CudaBackend final : public Backend {
   std::size_t deviceBytes() const override;
 
  private:
+  void stepOnDevice(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent);
   void upload(Simulator& sim, const ProfileTable& table);
   void buildGrid(int n, float cellSize);
 
@@ -186,7 +207,16 @@ void CudaBackend::upload(Simulator& sim, const ProfileTable& table) {
   const std::size_t n = sim.positions_.size();
   // Refuse a scenario that cannot fit before allocating any of it.
   const std::size_t perAgent = 6 * sizeof(Vec2) + 2 + 9 * sizeof(int) + static_cast<std::size_t>(table.maxNeighbors) * sizeof(int);
-  const std::size_t needed = n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) + (64u << 20);
+  // Plus the radix sort's spare keys and values, and the ORCA kernel's per-thread stack, which
+  // the driver reserves for every thread that can be resident at once.
+  cudaFuncAttributes orca{};
+  cudaCheck(cudaFuncGetAttributes(&orca, orcaKernel), "cudaFuncGetAttributes");
+  cudaDeviceProp properties{};
+  cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+  const std::size_t stackReserve = orca.localSizeBytes * static_cast<std::size_t>(properties.multiProcessorCount) *
+                                   static_cast<std::size_t>(properties.maxThreadsPerMultiProcessor);
+  const std::size_t needed = n * (perAgent + 8) + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) +
+                             stackReserve + (64u << 20);
   std::size_t freeBytes = 0, totalBytes = 0;
   cudaCheck(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
   if (needed > freeBytes + deviceBytes()) {
@@ -231,7 +261,7 @@ void CudaBackend::buildGrid(int n, float cellSize) {
   std::size_t reduceBytes = 0;
   cudaCheck(cub::DeviceReduce::Reduce(nullptr, reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty), "reduce size");
   std::size_t sortBytes = 0;
-  const int bits = 32 - __builtin_clz(buckets_);  // Enough bits for bucket indices < buckets_.
+  const int bits = __builtin_ctz(buckets_);  // buckets_ = 2^bits, so keys fit in `bits` bits.
   cudaCheck(cub::DeviceRadixSort::SortPairs(nullptr, sortBytes, bucket_.data(), sortedBucket_.data(), agentIndex_.data(),
                                             sortedAgent_.data(), n, 0, bits),
             "sort size");
@@ -239,7 +269,9 @@ void CudaBackend::buildGrid(int n, float cellSize) {
   cudaCheck(cub::DeviceReduce::Reduce(scratch_.data(), reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
             "bounds");
   gridKernel<<<1, 1>>>(bounds_.data(), cellSize, buckets_, grid_.data());
+  cudaCheck(cudaGetLastError(), "grid kernel");
   bucketKernel<<<blocksFor(n), kBlock>>>(n, position_.data(), grid_.data(), bucket_.data(), agentIndex_.data());
+  cudaCheck(cudaGetLastError(), "bucket kernel");
   // Radix sort is stable: within a bucket agents keep their dense order, as on the CPU.
   cudaCheck(cub::DeviceRadixSort::SortPairs(scratch_.data(), sortBytes, bucket_.data(), sortedBucket_.data(),
                                             agentIndex_.data(), sortedAgent_.data(), n, 0, bits),
@@ -250,9 +282,10 @@ void CudaBackend::buildGrid(int n, float cellSize) {
                       thrust::counting_iterator<unsigned>(buckets_ + 1), bucketStart_.data());
   gatherKernel<<<blocksFor(n), kBlock>>>(n, sortedAgent_.data(), position_.data(), id_.data(), sortedPosition_.data(),
                                          sortedId_.data());
+  cudaCheck(cudaGetLastError(), "gather kernel");
 }
 
-void CudaBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) {
+void CudaBackend::stepOnDevice(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) {
   const ProfileTable table = makeProfileTable(sim.profiles_);
   if (!deviceValid_) upload(sim, table);
   terms_.upload(table.terms.data(), table.terms.size());
@@ -275,9 +308,11 @@ void CudaBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerA
   const SortedAgents sorted{bucketStart_.data(), sortedPosition_.data(), sortedId_.data(), sortedAgent_.data()};
   neighbourKernel<<<blocksFor(n), kBlock>>>(n, grid_.data(), sorted, profile_.data(), terms_.data(), stride_,
                                             neighbours_.data(), neighbourCount_.data(), counters_.data());
+  cudaCheck(cudaGetLastError(), "neighbour kernel");
   cudaEventRecord(events_[2]);
   prefVelocityKernel<<<blocksFor(n), kBlock>>>(n, hasGoal_.data(), goal_.data(), position_.data(), profile_.data(),
                                                terms_.data(), prefVelocity_.data());
+  cudaCheck(cudaGetLastError(), "preferred-velocity kernel");
   cudaEventRecord(events_[3]);
   const AgentView agents{position_.data(), velocity_.data(), prefVelocity_.data(), profile_.data(), id_.data(),
                          terms_.data(), neighbours_.data(), neighbourCount_.data(), stride_,
@@ -285,17 +320,21 @@ void CudaBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerA
   const ObstacleView obstacles{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
                                cellEdges_.data()};
   orcaKernel<<<blocksFor(n), kBlock>>>(n, sortedAgent_.data(), agents, obstacles, newVelocity_.data());
+  // A failed ORCA launch must not reach the commit, which would write its garbage into the state.
+  cudaCheck(cudaGetLastError(), "ORCA kernel");
   cudaEventRecord(events_[4]);
   commitKernel<<<blocksFor(n), kBlock>>>(n, sim.config_.timeStep, newVelocity_.data(), velocity_.data(),
                                          position_.data(), hasGoal_.data(), goal_.data(), profile_.data(),
                                          terms_.data(), arrived_.data(), arrivalList_.data(), counters_.data());
   cudaEventRecord(events_[5]);
-  cudaCheck(cudaGetLastError(), "kernel launch");
+  cudaCheck(cudaGetLastError(), "commit kernel");
 
   StepCounters counters{};
   cudaCheck(cudaMemcpy(&counters, counters_.data(), sizeof counters, cudaMemcpyDeviceToHost), "step");
-  float ms[5];
-  for (int phase = 0; phase < 5; ++phase) cudaEventElapsedTime(&ms[phase], events_[phase], events_[phase + 1]);
+  float ms[5] = {};
+  for (int phase = 0; phase < 5; ++phase) {
+    cudaCheck(cudaEventElapsedTime(&ms[phase], events_[phase], events_[phase + 1]), "phase timing");
+  }
   times.grid = ms[0];
   times.neighbours = ms[1];
   times.prefVelocity = ms[2];

@@ -129,7 +129,8 @@ class Simulator {
  private:
   std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   // A GPU backend keeps the state on the device between steps; readers call syncHost() to
-  // bring the host copy up to date, writers also tell the backend its copy is stale.
+  // bring the host copy up to date, writers call hostChanged(), which syncs and then tells the
+  // backend its copy is stale.
   void syncHost() const;
   void hostChanged();
   std::uint32_t internProfile(const AgentParams& params);
