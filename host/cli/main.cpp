@@ -91,8 +91,9 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
     std::printf("min separation  no pair came within 1.5 combined radii\n");
   }
   std::printf("mean speed      %.4f\n", m.meanSpeed);
-  std::printf("ms per step     grid %.3f | neighbours %.3f | prefVelocity %.3f | orca %.3f | commit %.3f | total %.3f\n",
-              mean.grid, mean.neighbours, mean.prefVelocity, mean.orca, mean.commit, mean.total());
+  std::printf("ms per step    ");
+  for (int p = 0; p < kPhaseCount; ++p) std::printf(" %s %.3f |", kPhaseNames[p], mean.ms[p]);
+  std::printf(" total %.3f\n", mean.total());
 }
 
 int runScenario(const RunOptions& o) {

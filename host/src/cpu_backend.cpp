@@ -94,7 +94,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
     sortedId_[k] = sim.denseToId_[grid_.sortedAgent()[k]].index;
     denseId_[k] = sim.denseToId_[k].index;
   }
-  times.grid = msSince(clock);
+  times[Phase::Grid] = msSince(clock);
 
   // 2. Neighbours, visiting agents in bucket order so consecutive queries touch the same cells.
   const int stride = table_.maxNeighbors;
@@ -114,7 +114,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
     neighbourCount_[self] = nearest.count;
   }
   candidatesPerAgent = n > 0 ? static_cast<double>(candidates) / n : 0.0;
-  times.neighbours = msSince(clock);
+  times[Phase::Neighbours] = msSince(clock);
 
   // 3. Preferred velocities: RVO2's example rule, goal - position clipped to prefSpeed. Arrived
   // agents keep settling onto the goal by the same rule.
@@ -125,7 +125,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
           clipToLength(sim.goals_[i] - sim.positions_[i], table_.terms[sim.profileOf_[i]].prefSpeed);
     }
   }
-  times.prefVelocity = msSince(clock);
+  times[Phase::PrefVelocity] = msSince(clock);
 
   // 4. ORCA, in bucket order for coherent reads of neighbours' state.
   newVelocities_.resize(static_cast<std::size_t>(n));
@@ -137,7 +137,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
     const int self = sorted.agent[k];
     newVelocities_[self] = orcaVelocity(agents, obstacles, self);
   }
-  times.orca = msSince(clock);
+  times[Phase::Orca] = msSince(clock);
 
   // 5. Commit: every velocity was computed from the old state; now move everyone.
   const float dt = sim.config_.timeStep;
@@ -147,7 +147,7 @@ void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAg
     sim.positions_[i] += sim.velocities_[i] * dt;
   }
   sim.recordArrivals(table_.terms);
-  times.commit = msSince(clock);
+  times[Phase::Commit] = msSince(clock);
 }
 
 std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }

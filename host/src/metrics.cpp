@@ -153,15 +153,20 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
 }
 
 PhaseTimes RunMetrics::meanMsPerStep() const {
-  PhaseTimes mean = totalMs;
-  const double s = steps > 0 ? static_cast<double>(steps) : 1.0;
-  mean.grid /= s;
-  mean.neighbours /= s;
-  mean.prefVelocity /= s;
-  mean.orca /= s;
-  mean.commit /= s;
-  return mean;
+  return totalMs / (steps > 0 ? static_cast<double>(steps) : 1.0);
 }
+
+namespace {
+
+// One key per phase, plus "total".
+nlohmann::json phaseTimesJson(const PhaseTimes& times) {
+  nlohmann::json doc;
+  for (int p = 0; p < kPhaseCount; ++p) doc[kPhaseNames[p]] = times.ms[p];
+  doc["total"] = times.total();
+  return doc;
+}
+
+}  // namespace
 
 std::string RunMetrics::toJson(int indent) const {
   using nlohmann::json;
@@ -180,9 +185,7 @@ std::string RunMetrics::toJson(int indent) const {
   doc["obstaclePenetrations"] = penetrations;
   doc["minSeparationRatio"] = finiteOrNull(minSeparationRatio);
   doc["meanSpeed"] = meanSpeed;
-  doc["msPerStep"] = {{"grid", mean.grid},   {"neighbours", mean.neighbours},
-                      {"prefVelocity", mean.prefVelocity}, {"orca", mean.orca},
-                      {"commit", mean.commit}, {"total", mean.total()}};
+  doc["msPerStep"] = phaseTimesJson(mean);
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
   doc["arrivals"] = std::move(list);

@@ -160,7 +160,7 @@ class CudaBackend final : public Backend {
     // Host-side work (uploads, the counter read-back, arrivals, removals) lies outside the
     // device events; count it under commit so totals are the real cost of a step.
     const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (wall > times.total()) times.commit += wall - times.total();
+    if (wall > times.total()) times[Phase::Commit] += wall - times.total();
   }
   void download(Simulator& sim) override;
   void invalidate() override { deviceValid_ = false; }
@@ -332,14 +332,14 @@ void CudaBackend::stepOnDevice(Simulator& sim, PhaseTimes& times, double& candid
   StepCounters counters{};
   cudaCheck(cudaMemcpy(&counters, counters_.data(), sizeof counters, cudaMemcpyDeviceToHost), "step");
   float ms[5] = {};
-  for (int phase = 0; phase < 5; ++phase) {
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
     cudaCheck(cudaEventElapsedTime(&ms[phase], events_[phase], events_[phase + 1]), "phase timing");
   }
-  times.grid = ms[0];
-  times.neighbours = ms[1];
-  times.prefVelocity = ms[2];
-  times.orca = ms[3];
-  times.commit = ms[4];
+  times[Phase::Grid] = ms[0];
+  times[Phase::Neighbours] = ms[1];
+  times[Phase::PrefVelocity] = ms[2];
+  times[Phase::Orca] = ms[3];
+  times[Phase::Commit] = ms[4];
   candidatesPerAgent = static_cast<double>(counters.candidates) / n;
   sim.hostStale_ = true;
 

@@ -1,25 +1,34 @@
-// Wall-clock time spent in each phase of a step.
+// Wall-clock time spent in each phase of a step, indexed by the phase list (kernels/phase.hpp).
 #pragma once
+
+#include <array>
+
+#include <crowd/kernels/phase.hpp>
 
 namespace crowd {
 
 /// Milliseconds per phase. `orca` includes the obstacle-edge range query, which runs per agent
 /// just before its half-planes are built.
 struct PhaseTimes {
-  double grid = 0;          ///< Cell keys, sort by (cell, id), cell ranges.
-  double neighbours = 0;    ///< K nearest agents per agent.
-  double prefVelocity = 0;  ///< Preferred velocities from goals; arrival tests.
-  double orca = 0;          ///< Obstacle query, ORCA half-planes and the LP.
-  double commit = 0;        ///< Velocities and positions updated; arrived agents removed.
+  std::array<double, kPhaseCount> ms{};
 
-  double total() const { return grid + neighbours + prefVelocity + orca + commit; }
+  double& operator[](Phase p) { return ms[static_cast<int>(p)]; }
+  double operator[](Phase p) const { return ms[static_cast<int>(p)]; }
+
+  double total() const {
+    double sum = 0;
+    for (double t : ms) sum += t;
+    return sum;
+  }
   PhaseTimes& operator+=(const PhaseTimes& o) {
-    grid += o.grid;
-    neighbours += o.neighbours;
-    prefVelocity += o.prefVelocity;
-    orca += o.orca;
-    commit += o.commit;
+    for (int p = 0; p < kPhaseCount; ++p) ms[p] += o.ms[p];
     return *this;
+  }
+  /// Every phase divided by `divisor` (a mean over steps, say).
+  PhaseTimes operator/(double divisor) const {
+    PhaseTimes out = *this;
+    for (double& t : out.ms) t /= divisor;
+    return out;
   }
 };
 
