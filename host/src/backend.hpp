@@ -1,18 +1,23 @@
-// The interface every compute backend implements. A backend advances the simulator's agents by
-// one step: it may keep its own buffers (grids, neighbour lists, device copies) between steps.
+// The interface every compute backend implements. A backend is an executor: it runs the step's
+// phases (kernels/step_phases.hpp) over the agents and reports what the step produced; the
+// Simulator applies arrivals and removals. A backend may keep its own buffers (grids,
+// neighbour lists, device copies) between steps.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <crowd/agent_params.hpp>
-#include <crowd/kernels/agent_step.hpp>
+#include <crowd/kernels/profile_terms.hpp>
+#include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 
-namespace crowd {
+#include "agent_store.hpp"
 
-class Simulator;
+namespace crowd {
 
 /// The per-profile terms of every interned parameter set, with the maxima the grids need.
 struct ProfileTable {
@@ -23,25 +28,69 @@ struct ProfileTable {
 };
 ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles);
 
-/// The agent grid's cell side for a configured size (0: automatic) and the largest neighborDist.
-float agentCellSize(float configured, float maxNeighborDist);
+/// Chooses the agent grid's cell side step by step: the configured size, or, when that is 0
+/// (automatic), half the largest neighbour distance at first and then what each step's search
+/// ranges suggest (adaptedCellSize). Never below 1/2.5 of the largest neighbour distance,
+/// which keeps every query within CellNeighbourhood::kMaxReach rings.
+class CellSizeChooser {
+ public:
+  /// The cell side for this step.
+  float choose(float configured, float maxNeighborDist);
+  /// What the step's queries found: agents and StepTally::rangeSum.
+  void observe(long long agents, long long rangeSum);
+
+ private:
+  float current_ = 0.0f;
+  float smallest_ = 0.0f;
+  float largest_ = 0.0f;
+  bool automatic_ = false;
+};
+
+/// Everything one step needs. The obstacles' grid is prepared for profiles.maxObstacleRange.
+struct StepRequest {
+  AgentStore& agents;  ///< Dense order. A backend that keeps the state elsewhere reads it only to upload.
+  const ProfileTable& profiles;
+  const ObstacleSet& obstacles;
+  float timeStep;
+  float cellSize;  ///< Configured agent grid cell side; 0 picks it automatically.
+  int threads;     ///< CPU threads.
+};
+
+/// An agent whose new velocity or position was not finite; the step was then not applied.
+struct NonFiniteAgent {
+  std::size_t dense;  ///< Its dense index.
+  Vec2 velocity;      ///< What the step computed for it.
+  Vec2 position;
+};
+
+/// What a step produced besides the agents' new state.
+struct StepReport {
+  PhaseTimes times;
+  double candidatesPerAgent = 0;
+  std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
+  std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
+};
 
 class Backend {
  public:
   virtual ~Backend() = default;
   virtual std::string name() const = 0;
-  /// Computes new velocities from the current state, then commits them (positions, arrivals,
-  /// removals). Fills `times` and the number of neighbour candidates examined.
-  virtual void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) = 0;
-  /// Copies the agents' state back into the simulator's host arrays (a GPU backend's step
-  /// leaves the newest state on the device).
-  virtual void download(Simulator&) {}
+  /// Computes new velocities from the current state, then commits them, unless some agent's
+  /// result is not finite: then nothing changes and the report names the agent.
+  virtual StepReport step(const StepRequest& request) = 0;
+  /// Whether a step leaves the newest state in the backend (on the device) rather than in the
+  /// host store; the Simulator then calls download() before anyone reads the host store.
+  virtual bool holdsState() const { return false; }
+  /// Copies the agents' state into the host store.
+  virtual void download(AgentStore&) {}
   /// The host state changed (agents, parameters or obstacles): upload before the next step.
   virtual void invalidate() {}
   /// Gets ready to step (a GPU backend uploads the agents); throws if it cannot.
-  virtual void prepare(Simulator&) {}
+  virtual void prepare(const StepRequest&) {}
   /// Device memory the backend holds, in bytes (0 on the CPU).
   virtual std::size_t deviceBytes() const { return 0; }
+  /// Host memory the backend holds for its working copies and grids, in bytes.
+  virtual std::size_t hostBytes() const { return 0; }
 };
 
 std::unique_ptr<Backend> makeCpuBackend();

@@ -1,6 +1,6 @@
-// The CPU backend: each phase is an OpenMP loop over the per-agent kernels (agent_step.hpp).
-// Every loop writes only its own agent's outputs from inputs no loop of the same phase writes,
-// so the result is bit-identical for any thread count and schedule.
+// The CPU backend: an executor that runs each phase of kernels/step_phases.hpp as an OpenMP loop
+// over the agents in cell order. Every loop writes only its own agent's outputs from inputs no
+// loop of the same phase writes, so the result is bit-identical for any thread count.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -8,147 +8,132 @@
 
 #include <omp.h>
 
-#include <crowd/kernels/agent_step.hpp>
-#include <crowd/simulator.hpp>
+#include <crowd/kernels/step_phases.hpp>
 
-#include "agent_grid.hpp"
+#include "agent_store.hpp"
 #include "backend.hpp"
+#include "cpu_agent_grid.hpp"
 
 namespace crowd {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point& start) {
-  const Clock::time_point now = Clock::now();
-  const double ms = std::chrono::duration<double, std::milli>(now - start).count();
-  start = now;
-  return ms;
-}
-
-}  // namespace
-
-ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles) {
-  ProfileTable table;
-  for (const AgentParams& a : profiles) {
-    ProfileTerms t;
-    t.radius = a.radius;
-    t.maxSpeed = a.maxSpeed;
-    t.prefSpeed = a.prefSpeed;
-    t.neighborDist = a.neighborDist;
-    t.neighborDistSq = sqr(a.neighborDist);
-    t.maxNeighbors = a.maxNeighbors;
-    t.invTimeHorizon = 1.0f / a.timeHorizon;
-    t.invTimeHorizonObst = 1.0f / a.timeHorizonObst;
-    t.obstacleRange = a.timeHorizonObst * a.maxSpeed + a.radius;
-    t.goalRadiusSq = sqr(a.goalRadius < 0.0f ? a.radius : a.goalRadius);
-    table.terms.push_back(t);
-    table.maxNeighborDist = std::max(table.maxNeighborDist, a.neighborDist);
-    table.maxObstacleRange = std::max(table.maxObstacleRange, t.obstacleRange);
-    table.maxNeighbors = std::max(table.maxNeighbors, a.maxNeighbors);
+class Stopwatch {
+ public:
+  /// Milliseconds since the last lap (or construction).
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    last_ = now;
+    return ms;
   }
-  return table;
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+/// Runs phase P over every agent: each thread keeps its own scratch and tally.
+template <class P>
+StepTally runPhase(const StepView& view, int threads) {
+  StepTally total;
+#pragma omp parallel num_threads(threads)
+  {
+    typename P::Scratch scratch{};
+    StepTally mine;
+    // Chunks of consecutive slots: neighbours in memory, and agents that share a home cell
+    // share the neighbour phase's cell cache.
+#pragma omp for schedule(dynamic, 256) nowait
+    for (int k = 0; k < view.count; ++k) P::run(view, k, scratch, mine);
+#pragma omp critical(crowd_step_tally)
+    total += mine;
+  }
+  return total;
 }
 
-float agentCellSize(float configured, float maxNeighborDist) {
-  // Cells of half the neighbour distance: a query reads at most 5x5 cells, and the ring order
-  // skips most of them once the K nearest are known. Quarter-size cells were measured to cut
-  // candidates by a third but cost more per cell. A smaller configured size is raised to a
-  // quarter, which keeps a query within BucketsSeen's capacity.
-  const float automatic = 0.5f * maxNeighborDist;
-  return std::max({configured > 0.0f ? configured : automatic, 0.25f * maxNeighborDist, 1e-3f});
+template <class... P>
+StepTally runPhases(PhaseList<P...>, const StepView& view, int threads, PhaseTimes& times, Stopwatch& clock) {
+  StepTally tally;
+  ((tally += runPhase<P>(view, threads), times[P::kPhase] = clock.lap()), ...);
+  return tally;
 }
 
 class CpuBackend final : public Backend {
  public:
   std::string name() const override { return "cpu"; }
-  void step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) override;
+  StepReport step(const StepRequest& request) override;
+  std::size_t hostBytes() const override {
+    return sorted_.bytes() + grid_.bytes() +
+           (neighbourSlots_.capacity() + neighbourCount_.capacity()) * sizeof(int) +
+           newVelocity_.capacity() * sizeof(Vec2);
+  }
 
  private:
-  ProfileTable table_;
-  AgentGrid grid_;  // Rebuilt every step: agents sorted by bucket (stable in dense order).
-  std::vector<unsigned> sortedId_;
-  std::vector<unsigned> denseId_;
-  std::vector<int> neighbours_;  // Row of table_.maxNeighbors per agent (dense order), nearest first.
+  // The first agent (lowest id) whose result is not finite.
+  NonFiniteAgent firstNonFinite() const;
+
+  CellSizeChooser cellSize_;
+  CpuAgentGrid grid_;
+  AgentStore sorted_;  // The agents gathered into cell order for the step.
+  std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
-  std::vector<Vec2> newVelocities_;
+  std::vector<Vec2> newVelocity_;
 };
 
-void CpuBackend::step(Simulator& sim, PhaseTimes& times, double& candidatesPerAgent) {
-  const int n = static_cast<int>(sim.positions_.size());
-  const int threads = sim.config_.threads > 0 ? sim.config_.threads : omp_get_max_threads();
-  Clock::time_point clock = Clock::now();
+StepReport CpuBackend::step(const StepRequest& request) {
+  const int threads = request.threads > 0 ? request.threads : omp_get_max_threads();
+  const int n = static_cast<int>(request.agents.size());
+  const ProfileTable& profiles = request.profiles;
+  StepReport report;
+  Stopwatch clock;
 
-  table_ = makeProfileTable(sim.profiles_);
-  if (!sim.obstacles_.empty()) sim.obstacles_.prepareGrid(table_.maxObstacleRange);
-  const ObstacleSet& obstacleSet = sim.obstacles_;
-  const ObstacleView obstacles{obstacleSet.edges().data(), static_cast<int>(obstacleSet.edges().size()),
-                               obstacleSet.grid(), obstacleSet.cellStart().data(), obstacleSet.cellEdges().data()};
+  grid_.build(request.agents.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
+  gatherAgents(sorted_, request.agents, grid_.order(), threads);
+  report.times[Phase::Grid] = clock.lap();
 
-  // 1. Grid.
-  grid_.build(sim.positions_, agentCellSize(sim.config_.cellSize, table_.maxNeighborDist), threads);
-  sortedId_.resize(static_cast<std::size_t>(n));
-  denseId_.resize(static_cast<std::size_t>(n));
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int k = 0; k < n; ++k) {
-    sortedId_[k] = sim.denseToId_[grid_.sortedAgent()[k]].index;
-    denseId_[k] = sim.denseToId_[k].index;
-  }
-  times[Phase::Grid] = msSince(clock);
-
-  // 2. Neighbours, visiting agents in bucket order so consecutive queries touch the same cells.
-  const int stride = table_.maxNeighbors;
-  neighbours_.resize(static_cast<std::size_t>(n) * static_cast<std::size_t>(stride));
+  const int stride = profiles.maxNeighbors;
+  neighbourSlots_.resize(static_cast<std::size_t>(n) * static_cast<std::size_t>(stride));
   neighbourCount_.resize(static_cast<std::size_t>(n));
-  const SortedAgents sorted{grid_.bucketStart().data(), grid_.sortedPosition().data(), sortedId_.data(),
-                            grid_.sortedAgent().data()};
-  std::int64_t candidates = 0;
-#pragma omp parallel for schedule(dynamic, 256) num_threads(threads) reduction(+ : candidates)
-  for (int k = 0; k < n; ++k) {
-    const int self = sorted.agent[k];
-    AgentNeighbours nearest;
-    candidates += findNearestAgents(grid_.geometry(), sorted, k, sorted.position[k],
-                                    table_.terms[sim.profileOf_[self]], nearest);
-    int* row = &neighbours_[static_cast<std::size_t>(self) * static_cast<std::size_t>(stride)];
-    for (int m = 0; m < nearest.count; ++m) row[m] = nearest.entries[m].index;
-    neighbourCount_[self] = nearest.count;
+  newVelocity_.resize(static_cast<std::size_t>(n));
+  const ObstacleSet& obstacles = request.obstacles;
+  const StepView view{sorted_.arrays(),
+                      n,
+                      grid_.cells(),
+                      profiles.terms.data(),
+                      NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), stride, 1},
+                      ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
+                                   obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()},
+                      newVelocity_.data(),
+                      request.timeStep,
+                      1.0f / request.timeStep};
+  const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
+  report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
+  cellSize_.observe(n, tally.rangeSum);
+  if (tally.nonFinite > 0) {
+    report.nonFinite = firstNonFinite();
+    return report;  // The host store is untouched: the step is not applied.
   }
-  candidatesPerAgent = n > 0 ? static_cast<double>(candidates) / n : 0.0;
-  times[Phase::Neighbours] = msSince(clock);
 
-  // 3. Preferred velocities: RVO2's example rule, goal - position clipped to prefSpeed. Arrived
-  // agents keep settling onto the goal by the same rule.
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int i = 0; i < n; ++i) {
-    if (sim.hasGoal_[i]) {
-      sim.prefVelocities_[i] =
-          clipToLength(sim.goals_[i] - sim.positions_[i], table_.terms[sim.profileOf_[i]].prefSpeed);
+  scatterAgents(request.agents, sorted_, grid_.order(), threads);
+  if (tally.arrivals > 0) {
+    const std::vector<std::uint8_t>& flags = request.agents.flags;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      if ((flags[i] & kArrivedNow) != 0) report.arrived.push_back(i);
     }
   }
-  times[Phase::PrefVelocity] = msSince(clock);
-
-  // 4. ORCA, in bucket order for coherent reads of neighbours' state.
-  newVelocities_.resize(static_cast<std::size_t>(n));
-  const AgentView agents{sim.positions_.data(), sim.velocities_.data(), sim.prefVelocities_.data(),
-                         sim.profileOf_.data(), denseId_.data(), table_.terms.data(), neighbours_.data(),
-                         neighbourCount_.data(), stride, 1.0f / sim.config_.timeStep};
-#pragma omp parallel for schedule(dynamic, 256) num_threads(threads)
-  for (int k = 0; k < n; ++k) {
-    const int self = sorted.agent[k];
-    newVelocities_[self] = orcaVelocity(agents, obstacles, self);
-  }
-  times[Phase::Orca] = msSince(clock);
-
-  // 5. Commit: every velocity was computed from the old state; now move everyone.
-  const float dt = sim.config_.timeStep;
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int i = 0; i < n; ++i) {
-    sim.velocities_[i] = newVelocities_[i];
-    sim.positions_[i] += sim.velocities_[i] * dt;
-  }
-  sim.recordArrivals(table_.terms);
-  times[Phase::Commit] = msSince(clock);
+  report.times[Phase::Commit] += clock.lap();
+  return report;
 }
+
+NonFiniteAgent CpuBackend::firstNonFinite() const {
+  std::size_t first = newVelocity_.size();
+  for (std::size_t k = 0; k < newVelocity_.size(); ++k) {
+    // The commit has moved the working copy already; the host store is still the old state.
+    if (isFinite(newVelocity_[k]) && isFinite(sorted_.position[k])) continue;
+    if (first == newVelocity_.size() || sorted_.id[k].index < sorted_.id[first].index) first = k;
+  }
+  return NonFiniteAgent{static_cast<std::size_t>(grid_.order()[first]), newVelocity_[first], sorted_.position[first]};
+}
+
+}  // namespace
 
 std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }
 

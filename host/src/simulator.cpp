@@ -6,8 +6,9 @@
 #include <stdexcept>
 #include <tuple>
 
-#include <crowd/kernels/agent_step.hpp>
+#include <crowd/kernels/agent_columns.hpp>
 
+#include "agent_store.hpp"
 #include "backend.hpp"
 
 namespace crowd {
@@ -60,7 +61,7 @@ bool cudaBackendAvailable(std::string* why) {
   return problem.empty();
 }
 
-Simulator::Simulator(const SimulatorConfig& config) : config_(config) {
+Simulator::Simulator(const SimulatorConfig& config) : config_(config), agents_(std::make_unique<AgentStore>()) {
   checkConfig(config);
   backend_ = makeBackend(config.backend);
 }
@@ -69,7 +70,7 @@ void Simulator::syncHost() const {
   if (!hostStale_ || !backend_) return;
   // The host arrays are a cache of the device state here, so refreshing them is not a change
   // of the simulator's observable state.
-  backend_->download(const_cast<Simulator&>(*this));
+  backend_->download(*agents_);
   hostStale_ = false;
 }
 
@@ -112,7 +113,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   if (const std::string problem = checkAgentParams(def.params); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
-  if (denseToId_.size() >= static_cast<std::size_t>(INT32_MAX)) {
+  if (agents_->size() >= static_cast<std::size_t>(INT32_MAX)) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
   }
 
@@ -127,16 +128,17 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     slotGeneration_.push_back(0);
     slotToDense_.push_back(kFreeSlot);
   }
-  slotToDense_[id.index] = static_cast<std::uint32_t>(denseToId_.size());
+  slotToDense_[id.index] = static_cast<std::uint32_t>(agents_->size());
 
-  denseToId_.push_back(id);
-  positions_.push_back(def.position);
-  velocities_.push_back(def.velocity);
-  prefVelocities_.push_back(def.goal ? Vec2(0.0f, 0.0f) : def.prefVelocity);
-  goals_.push_back(def.goal.value_or(Vec2(0.0f, 0.0f)));
-  hasGoal_.push_back(def.goal.has_value());
-  arrived_.push_back(0);
-  profileOf_.push_back(internProfile(def.params));
+  AgentRow row{};
+  row.id = id;
+  row.position = def.position;
+  row.velocity = def.velocity;
+  row.prefVelocity = def.goal ? Vec2(0.0f, 0.0f) : def.prefVelocity;
+  row.goal = def.goal.value_or(Vec2(0.0f, 0.0f));
+  row.profile = internProfile(def.params);
+  row.flags = def.goal ? kHasGoal : 0;
+  agents_->append(row);
   return id;
 }
 
@@ -161,108 +163,93 @@ bool Simulator::removeAgent(AgentId id) {
   return true;
 }
 
-void Simulator::removeDense(std::vector<std::size_t> sortedDense) {
+void Simulator::removeDense(const std::vector<std::size_t>& sortedDense) {
   if (sortedDense.empty()) return;
-  // Stable compaction keeps the remaining agents in their order, so outputs stay sorted by id.
   for (std::size_t d : sortedDense) {
-    const AgentId id = denseToId_[d];
+    const AgentId id = agents_->id[d];
     slotToDense_[id.index] = kFreeSlot;
     ++slotGeneration_[id.index];
     freeSlots_.push_back(id.index);
   }
-  std::size_t write = 0;
-  std::size_t next = 0;
-  for (std::size_t read = 0; read < denseToId_.size(); ++read) {
-    if (next < sortedDense.size() && sortedDense[next] == read) {
-      ++next;
-      continue;
-    }
-    if (write != read) {
-      denseToId_[write] = denseToId_[read];
-      positions_[write] = positions_[read];
-      velocities_[write] = velocities_[read];
-      prefVelocities_[write] = prefVelocities_[read];
-      goals_[write] = goals_[read];
-      hasGoal_[write] = hasGoal_[read];
-      arrived_[write] = arrived_[read];
-      profileOf_[write] = profileOf_[read];
-      slotToDense_[denseToId_[write].index] = static_cast<std::uint32_t>(write);
-    }
-    ++write;
+  // Stable compaction keeps the remaining agents in their order, so outputs stay sorted by id.
+  agents_->removeSorted(sortedDense);
+  for (std::size_t d = sortedDense.front(); d < agents_->size(); ++d) {
+    slotToDense_[agents_->id[d].index] = static_cast<std::uint32_t>(d);
   }
-  denseToId_.resize(write);
-  positions_.resize(write);
-  velocities_.resize(write);
-  prefVelocities_.resize(write);
-  goals_.resize(write);
-  hasGoal_.resize(write);
-  arrived_.resize(write);
-  profileOf_.resize(write);
+}
+
+std::size_t Simulator::agentCount() const { return agents_->size(); }
+std::span<const AgentId> Simulator::ids() const { return agents_->id; }
+std::span<const Vec2> Simulator::positions() const {
+  syncHost();
+  return agents_->position;
+}
+std::span<const Vec2> Simulator::velocities() const {
+  syncHost();
+  return agents_->velocity;
 }
 
 Vec2 Simulator::position(AgentId id) const {
   syncHost();
-  return positions_[denseOf(id)];
+  return agents_->position[denseOf(id)];
 }
 Vec2 Simulator::velocity(AgentId id) const {
   syncHost();
-  return velocities_[denseOf(id)];
+  return agents_->velocity[denseOf(id)];
 }
 Vec2 Simulator::prefVelocity(AgentId id) const {
   syncHost();
-  return prefVelocities_[denseOf(id)];
+  return agents_->prefVelocity[denseOf(id)];
 }
 std::optional<Vec2> Simulator::goal(AgentId id) const {
-  syncHost();
   const std::size_t d = denseOf(id);
-  if (!hasGoal_[d]) return std::nullopt;
-  return goals_[d];
+  if ((agents_->flags[d] & kHasGoal) == 0) return std::nullopt;
+  return agents_->goal[d];
 }
-const AgentParams& Simulator::params(AgentId id) const { return profiles_[profileOf_[denseOf(id)]]; }
+const AgentParams& Simulator::params(AgentId id) const { return profiles_[agents_->profile[denseOf(id)]]; }
 bool Simulator::hasArrived(AgentId id) const {
   syncHost();
-  return arrived_[denseOf(id)] != 0;
+  return (agents_->flags[denseOf(id)] & kArrived) != 0;
 }
 
 void Simulator::setPosition(AgentId id, Vec2 position) {
-  hostChanged();
   requireFinite(position, "position");
-  positions_[denseOf(id)] = position;
+  const std::size_t d = denseOf(id);
+  hostChanged();
+  agents_->position[d] = position;
 }
 void Simulator::setVelocity(AgentId id, Vec2 velocity) {
-  hostChanged();
   requireFinite(velocity, "velocity");
-  velocities_[denseOf(id)] = velocity;
+  const std::size_t d = denseOf(id);
+  hostChanged();
+  agents_->velocity[d] = velocity;
 }
 void Simulator::setGoal(AgentId id, Vec2 goal) {
-  hostChanged();
   requireFinite(goal, "goal");
   const std::size_t d = denseOf(id);
-  goals_[d] = goal;
-  hasGoal_[d] = 1;
-  arrived_[d] = 0;
+  hostChanged();
+  agents_->goal[d] = goal;
+  agents_->flags[d] = kHasGoal;  // Not arrived at the new goal.
 }
 void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
-  hostChanged();
   requireFinite(prefVelocity, "prefVelocity");
   const std::size_t d = denseOf(id);
-  prefVelocities_[d] = prefVelocity;
-  hasGoal_[d] = 0;
-  arrived_[d] = 0;
+  hostChanged();
+  agents_->prefVelocity[d] = prefVelocity;
+  agents_->flags[d] = 0;  // No goal, so nothing to arrive at.
 }
 void Simulator::setParams(AgentId id, const AgentParams& params) {
-  hostChanged();
-  const std::size_t d = denseOf(id);
   if (const std::string problem = checkAgentParams(params); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
-  profileOf_[d] = internProfile(params);
+  const std::size_t d = denseOf(id);
+  hostChanged();
+  agents_->profile[d] = internProfile(params);
 }
 
 std::vector<float> Simulator::radii() const {
-  syncHost();
-  std::vector<float> out(profileOf_.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[profileOf_[i]].radius;
+  std::vector<float> out(agents_->size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[agents_->profile[i]].radius;
   return out;
 }
 
@@ -271,32 +258,51 @@ int Simulator::addObstacle(std::span<const Vec2> vertices) {
   return obstacles_.addPolygon(vertices);
 }
 
-void Simulator::prepare() { backend_->prepare(*this); }
+namespace {
+
+std::string describe(Vec2 v) {
+  return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ")";
+}
+
+}  // namespace
+
+void Simulator::prepare() {
+  const ProfileTable table = makeProfileTable(profiles_);
+  if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
+  backend_->prepare(StepRequest{*agents_, table, obstacles_, config_.timeStep, config_.cellSize, config_.threads});
+}
 
 void Simulator::step() {
   lastArrivals_.clear();
-  lastTimes_ = PhaseTimes{};
-  backend_->step(*this, lastTimes_, lastCandidates_);
+  const ProfileTable table = makeProfileTable(profiles_);
+  if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
+  StepReport report =
+      backend_->step(StepRequest{*agents_, table, obstacles_, config_.timeStep, config_.cellSize, config_.threads});
+  lastTimes_ = report.times;
+  lastCandidates_ = report.candidatesPerAgent;
+  if (report.nonFinite) {
+    const NonFiniteAgent& bad = *report.nonFinite;
+    throw SimulationError("step " + std::to_string(stepCount_ + 1) + ": agent " +
+                          std::to_string(agents_->id[bad.dense].index) +
+                          " would get a non-finite velocity " + describe(bad.velocity) + " or position " +
+                          describe(bad.position) + "; the step was not applied");
+  }
+  hostStale_ = backend_->holdsState();
   ++stepCount_;
+  applyArrivals(report.arrived);
 }
 
-void Simulator::recordArrivals(const std::vector<ProfileTerms>& terms) {
-  std::vector<std::size_t> toRemove;
-  const std::int64_t stepNumber = stepCount_ + 1;
-  for (std::size_t i = 0; i < positions_.size(); ++i) {
-    if (!hasGoal_[i] || arrived_[i]) continue;
-    if (absSq(positions_[i] - goals_[i]) <= terms[profileOf_[i]].goalRadiusSq) {
-      arrived_[i] = 1;
-      lastArrivals_.push_back(Arrival{denseToId_[i], stepNumber});
-      if (config_.removeArrived) toRemove.push_back(i);
-    }
-  }
-  removeDense(std::move(toRemove));
+void Simulator::applyArrivals(const std::vector<std::size_t>& arrivedDense) {
+  for (std::size_t d : arrivedDense) lastArrivals_.push_back(Arrival{agents_->id[d], stepCount_});
+  if (!config_.removeArrived || arrivedDense.empty()) return;
+  hostChanged();
+  removeDense(arrivedDense);
 }
 
 std::size_t Simulator::arrivedCount() const {
   syncHost();
-  return static_cast<std::size_t>(std::count(arrived_.begin(), arrived_.end(), std::uint8_t{1}));
+  return static_cast<std::size_t>(std::count_if(agents_->flags.begin(), agents_->flags.end(),
+                                                [](std::uint8_t f) { return (f & kArrived) != 0; }));
 }
 
 std::string Simulator::backendName() const { return backend_->name(); }
@@ -314,10 +320,10 @@ std::uint64_t Simulator::stateHash() const {
       hash *= 1099511628211ull;
     }
   };
-  for (std::size_t i = 0; i < denseToId_.size(); ++i) {
-    mix(&denseToId_[i], sizeof(AgentId));
-    mix(&positions_[i], sizeof(Vec2));
-    mix(&velocities_[i], sizeof(Vec2));
+  for (std::size_t i = 0; i < agents_->size(); ++i) {
+    mix(&agents_->id[i], sizeof(AgentId));
+    mix(&agents_->position[i], sizeof(Vec2));
+    mix(&agents_->velocity[i], sizeof(Vec2));
   }
   return hash;
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -12,7 +13,6 @@
 namespace {
 
 using crowd::AgentNeighbours;
-using crowd::Neighbour;
 
 struct Candidate {
   float distSq;
@@ -37,10 +37,10 @@ template <int Capacity>
 void expectList(const crowd::NearestList<Capacity>& list, const std::vector<Candidate>& expected) {
   ASSERT_EQ(list.count, static_cast<int>(expected.size()));
   for (int i = 0; i < list.count; ++i) {
-    EXPECT_EQ(list.entries[i].distSq, expected[i].distSq) << "entry " << i;
-    EXPECT_EQ(list.entries[i].id, expected[i].id) << "entry " << i;
+    EXPECT_EQ(list.distSq(i), expected[i].distSq) << "entry " << i;
+    EXPECT_EQ(list.id(i), expected[i].id) << "entry " << i;
     // The index travels with its candidate (here index = 1000 + id).
-    EXPECT_EQ(list.entries[i].index, 1000 + static_cast<int>(expected[i].id)) << "entry " << i;
+    EXPECT_EQ(list.index(i), 1000 + static_cast<int>(expected[i].id)) << "entry " << i;
   }
 }
 
@@ -174,8 +174,8 @@ TEST(KernelKNearest, MayAcceptAgreesWithOffer) {
     list.offer(d, id, 1000 + static_cast<int>(id));
     bool changed = before.count != list.count;
     for (int k = 0; k < list.count && !changed; ++k) {
-      changed = before.entries[k].distSq != list.entries[k].distSq ||
-                before.entries[k].id != list.entries[k].id;
+      changed = before.distSq(k) != list.distSq(k) ||
+                before.id(k) != list.id(k);
     }
     if (!may) {
       ASSERT_FALSE(changed) << "d = " << d << ", id = " << id;
@@ -217,12 +217,23 @@ TEST(KernelKNearest, ObstacleListWorksTheSameWay) {
   expectList(list, expectedNearest(candidates, crowd::kMaxObstacleNeighbors, 80.0f));
 }
 
-TEST(KernelKNearest, NearerThanOrdersByDistanceThenId) {
-  EXPECT_TRUE(crowd::nearerThan(1.0f, 9, 2.0f, 0));
-  EXPECT_FALSE(crowd::nearerThan(2.0f, 0, 1.0f, 9));
-  EXPECT_TRUE(crowd::nearerThan(1.0f, 3, 1.0f, 4));
-  EXPECT_FALSE(crowd::nearerThan(1.0f, 4, 1.0f, 3));
-  EXPECT_FALSE(crowd::nearerThan(1.0f, 4, 1.0f, 4));  // Strict: not nearer than itself.
+TEST(KernelKNearest, NearnessKeyOrdersByDistanceThenId) {
+  EXPECT_LT(crowd::nearnessKey(1.0f, 9), crowd::nearnessKey(2.0f, 0));
+  EXPECT_GT(crowd::nearnessKey(2.0f, 0), crowd::nearnessKey(1.0f, 9));
+  EXPECT_LT(crowd::nearnessKey(1.0f, 3), crowd::nearnessKey(1.0f, 4));
+  EXPECT_GT(crowd::nearnessKey(1.0f, 4), crowd::nearnessKey(1.0f, 3));
+  // Zero, tiny (subnormal) and huge distances keep their order; -0 counts as 0.
+  EXPECT_LT(crowd::nearnessKey(0.0f, 7), crowd::nearnessKey(1e-40f, 0));
+  EXPECT_LT(crowd::nearnessKey(1e-40f, 7), crowd::nearnessKey(1e30f, 0));
+  EXPECT_LT(crowd::nearnessKey(1e30f, 7), crowd::nearnessKey(INFINITY, 0));
+  EXPECT_EQ(crowd::nearnessKey(-0.0f, 5), crowd::nearnessKey(0.0f, 5));
+  // The distance comes back exactly.
+  crowd::AgentNeighbours list;
+  list.reset(4, 100.0f);
+  list.offer(2.5f, 7, 70);
+  EXPECT_EQ(list.distSq(0), 2.5f);
+  EXPECT_EQ(list.id(0), 7u);
+  EXPECT_EQ(list.index(0), 70);
 }
 
 }  // namespace

@@ -1,16 +1,4 @@
-// Stable agent handles: an index into a slot table plus a generation that changes when the
-// slot is reused, so a handle to a removed agent never silently names a newer one.
+// Stable agent handles (defined with the kernels, which carry them in the agent columns).
 #pragma once
 
-#include <cstdint>
-
-namespace crowd {
-
-struct AgentId {
-  std::uint32_t index = UINT32_MAX;  ///< Slot; for agents added in order without removals, their order.
-  std::uint32_t generation = 0;
-
-  bool operator==(const AgentId&) const = default;
-};
-
-}  // namespace crowd
+#include <crowd/kernels/agent_id.hpp>

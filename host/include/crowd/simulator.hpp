@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,8 +53,15 @@ struct Arrival {
   std::int64_t step;  ///< The step count after which it was first within goalRadius.
 };
 
+/// A step that was refused because it would have produced a non-finite velocity or position.
+/// The simulator's state is left as it was before the step.
+class SimulationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class AgentStore;
 class Backend;
-struct ProfileTerms;
 
 class Simulator {
  public:
@@ -72,7 +80,7 @@ class Simulator {
   /// Returns false if `id` does not name a live agent.
   bool removeAgent(AgentId id);
   bool contains(AgentId id) const;
-  std::size_t agentCount() const { return denseToId_.size(); }
+  std::size_t agentCount() const;
 
   /// Per-agent access; each throws std::out_of_range for a stale or unknown id.
   Vec2 position(AgentId id) const;
@@ -87,16 +95,11 @@ class Simulator {
   void setPrefVelocity(AgentId id, Vec2 prefVelocity);  ///< Clears the goal.
   void setParams(AgentId id, const AgentParams& params);
 
-  /// Dense views, all in the same order, valid until the next add/remove/step.
-  std::span<const AgentId> ids() const { return denseToId_; }
-  std::span<const Vec2> positions() const {
-    syncHost();
-    return positions_;
-  }
-  std::span<const Vec2> velocities() const {
-    syncHost();
-    return velocities_;
-  }
+  /// Dense views, all in the same order (the order agents were added in, less removed ones),
+  /// valid until the next add/remove/step.
+  std::span<const AgentId> ids() const;
+  std::span<const Vec2> positions() const;
+  std::span<const Vec2> velocities() const;
   /// Each agent's radius, in dense order.
   std::vector<float> radii() const;
 
@@ -109,6 +112,9 @@ class Simulator {
   /// Readies the backend now rather than at the first step: the CUDA backend uploads the state,
   /// and throws std::runtime_error if the device cannot hold it.
   void prepare();
+  /// Advances every agent by one time step. Throws SimulationError, leaving the state as it
+  /// was, if some agent's new velocity or position would not be finite (the message names the
+  /// agent and the step).
   void step();
   std::int64_t stepCount() const { return stepCount_; }
   double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
@@ -134,23 +140,13 @@ class Simulator {
   void syncHost() const;
   void hostChanged();
   std::uint32_t internProfile(const AgentParams& params);
-  void removeDense(std::vector<std::size_t> sortedDense);
-  // After a commit: marks agents newly within their goal radius (radius from `terms` by
-  // profile), records them in lastArrivals_, and removes them when removeArrived is set.
-  void recordArrivals(const std::vector<ProfileTerms>& terms);
+  void removeDense(const std::vector<std::size_t>& sortedDense);
+  // Records the agents a step reports as arrived, and removes them when removeArrived is set.
+  void applyArrivals(const std::vector<std::size_t>& arrivedDense);
 
   SimulatorConfig config_;
   ObstacleSet obstacles_;
-
-  // Agents, structure of arrays in dense order.
-  std::vector<AgentId> denseToId_;
-  std::vector<Vec2> positions_;
-  std::vector<Vec2> velocities_;
-  std::vector<Vec2> prefVelocities_;
-  std::vector<Vec2> goals_;
-  std::vector<std::uint8_t> hasGoal_;
-  std::vector<std::uint8_t> arrived_;
-  std::vector<std::uint32_t> profileOf_;
+  std::unique_ptr<AgentStore> agents_;  // Dense order.
 
   // Slot table for stable handles.
   std::vector<std::uint32_t> slotGeneration_;
@@ -166,9 +162,6 @@ class Simulator {
   double lastCandidates_ = 0;
   std::unique_ptr<Backend> backend_;
   mutable bool hostStale_ = false;
-
-  friend class CpuBackend;
-  friend class CudaBackend;
 };
 
 }  // namespace crowd

@@ -4,25 +4,48 @@
 // distance are broken by id, so any scan order (grid, tree, threads) gives the same list.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
+
 #include "config.hpp"
 
 namespace crowd {
 
-struct Neighbour {
-  float distSq;
-  unsigned id;     ///< Tie-breaker: the agent's stable id.
-  int index;       ///< Where the neighbour's data lives (dense or sorted index).
-};
+/// The bits of a float. For non-negative floats (squared distances) their order as unsigned
+/// integers is their order as numbers.
+CROWD_HD inline std::uint32_t floatBits(float f) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(f);
+#else
+  std::uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+#endif
+}
 
-CROWD_HD inline bool nearerThan(float distSqA, unsigned idA, float distSqB, unsigned idB) {
-  return distSqA < distSqB || (distSqA == distSqB && idA < idB);
+CROWD_HD inline float floatFromBits(std::uint32_t bits) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(bits);
+#else
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+#endif
+}
+
+/// (distance, id) as one integer that orders as the pair does: distance first, ties by id.
+/// Adding +0 turns a -0 distance into +0, whose bits sort first.
+CROWD_HD inline std::uint64_t nearnessKey(float distSq, unsigned id) {
+  return (static_cast<std::uint64_t>(floatBits(distSq + 0.0f)) << 32) | id;
 }
 
 /// A bounded sorted list of the nearest candidates seen so far. Used for agent neighbours
 /// (Capacity kMaxNeighbors) and for obstacle edges (kMaxObstacleNeighbors, ids = edge indices).
+/// Keys and indices are separate arrays so that the insertion compares one integer per step.
 template <int Capacity>
 struct NearestList {
-  Neighbour entries[Capacity];
+  std::uint64_t keys[Capacity];  ///< nearnessKey of each kept candidate, ascending.
+  int indices[Capacity];         ///< Where each kept candidate's data lives (dense or sorted index).
   int count;
   int capacity;   ///< How many to keep, e.g. the agent's maxNeighbors. [Limit: 0..Capacity]
   float rangeSq;  ///< Current search range: the initial range, then the farthest kept distance.
@@ -33,25 +56,32 @@ struct NearestList {
     rangeSq = initialRangeSq;
   }
 
-  /// Whether a cell at squared distance `distSq` could still hold a kept candidate.
-  CROWD_HD bool mayAccept(float distSq) const { return distSq < rangeSq || (count == capacity && distSq == rangeSq); }
+  CROWD_HD float distSq(int m) const { return floatFromBits(static_cast<std::uint32_t>(keys[m] >> 32)); }
+  CROWD_HD unsigned id(int m) const { return static_cast<unsigned>(keys[m]); }
+  CROWD_HD int index(int m) const { return indices[m]; }
 
-  CROWD_HD void offer(float distSq, unsigned id, int index) {
-    if (capacity == 0) return;
+  /// Whether a cell at squared distance `distSq` could still hold a kept candidate.
+  CROWD_HD bool mayAccept(float d) const { return d < rangeSq || (count == capacity && d == rangeSq); }
+
+  CROWD_HD void offer(float d, unsigned candidateId, int index) {
+    if (capacity == 0 || !(d <= rangeSq)) return;  // Beyond the range (or NaN).
+    const std::uint64_t key = nearnessKey(d, candidateId);
+    int i;
     if (count == capacity) {
       // Full: the candidate must beat the farthest kept entry, ties going to the smaller id.
-      const Neighbour& last = entries[count - 1];
-      if (!nearerThan(distSq, id, last.distSq, last.id)) return;
-    } else if (!(distSq < rangeSq)) {
-      return;
+      if (key >= keys[count - 1]) return;
+      i = count - 1;
+    } else {
+      if (!(d < rangeSq)) return;
+      i = count++;
     }
-    int i = count < capacity ? count++ : count - 1;
-    while (i > 0 && nearerThan(distSq, id, entries[i - 1].distSq, entries[i - 1].id)) {
-      entries[i] = entries[i - 1];
-      --i;
+    for (; i > 0 && keys[i - 1] > key; --i) {
+      keys[i] = keys[i - 1];
+      indices[i] = indices[i - 1];
     }
-    entries[i] = Neighbour{distSq, id, index};
-    if (count == capacity) rangeSq = entries[count - 1].distSq;
+    keys[i] = key;
+    indices[i] = index;
+    if (count == capacity) rangeSq = distSq(count - 1);
   }
 };
 

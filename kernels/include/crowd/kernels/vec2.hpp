@@ -38,6 +38,9 @@ CROWD_HD inline Vec2 perpLeft(Vec2 v) { return Vec2(-v.y, v.x); }
 
 CROWD_HD inline float sqr(float s) { return s * s; }
 
+/// Neither coordinate is infinite or NaN (x - x is 0 exactly for every finite x, NaN otherwise).
+CROWD_HD inline bool isFinite(Vec2 v) { return v.x - v.x == 0.0f && v.y - v.y == 0.0f; }
+
 /// Squared distance from point c to the segment a-b.
 CROWD_HD inline float distSqPointSegment(Vec2 a, Vec2 b, Vec2 c) {
   const Vec2 ab = b - a;

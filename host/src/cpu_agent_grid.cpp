@@ -1,0 +1,98 @@
+#include "cpu_agent_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace crowd {
+
+void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int threads) {
+  const int n = static_cast<int>(positions.size());
+  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+#pragma omp parallel for num_threads(threads) reduction(min : minX, minY) reduction(max : maxX, maxY)
+  for (int i = 0; i < n; ++i) {
+    minX = std::min(minX, positions[i].x);
+    minY = std::min(minY, positions[i].y);
+    maxX = std::max(maxX, positions[i].x);
+    maxY = std::max(maxY, positions[i].y);
+  }
+  if (n == 0) minX = minY = maxX = maxY = 0.0f;
+  const std::uint32_t buckets = bucketCountFor(n);
+  grid_ = makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
+  occupiedCells_ = 0;
+
+  keyOfAgent_.resize(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int i = 0; i < n; ++i) keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
+
+  // Counting sort on the bucket; the scatter runs in dense order, so it is stable.
+  bucketStart_.assign(static_cast<std::size_t>(buckets) + 1, 0);
+  for (int i = 0; i < n; ++i) ++bucketStart_[bucketOfKey(grid_, keyOfAgent_[i]) + 1];
+  occupied_.assign((buckets + 63) / 64, 0);
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    if (bucketStart_[b + 1] != 0) occupied_[b >> 6] |= std::uint64_t{1} << (b & 63);
+    bucketStart_[b + 1] += bucketStart_[b];
+  }
+  order_.resize(static_cast<std::size_t>(n));
+  {
+    std::vector<int> fill(bucketStart_.begin(), bucketStart_.end() - 1);
+    for (int i = 0; i < n; ++i) order_[fill[bucketOfKey(grid_, keyOfAgent_[i])]++] = i;
+  }
+  slotKey_.resize(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int k = 0; k < n; ++k) slotKey_[k] = keyOfAgent_[order_[k]];
+  if (grid_.wraps) sortBucketsByKey(buckets, threads);
+  long long occupied = n > 0 ? 1 : 0;
+#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : occupied)
+  for (int k = 1; k < n; ++k) occupied += slotKey_[k] != slotKey_[k - 1];
+  occupiedCells_ = occupied;
+}
+
+// Cells sharing a bucket: order each bucket by key, stably, so each cell is one run.
+void CpuAgentGrid::sortBucketsByKey(std::uint32_t buckets, int threads) {
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const int begin = bucketStart_[b];
+    const int end = bucketStart_[b + 1];
+    if (end - begin < 2 || slotKey_[begin] == slotKey_[end - 1]) continue;  // Usually one cell.
+    if (end - begin <= 32) {
+      sortBucketSmall(begin, end);
+    } else {
+      sortBucketLarge(begin, end);
+    }
+  }
+}
+
+// Insertion sort: buckets hold a handful of agents.
+void CpuAgentGrid::sortBucketSmall(int begin, int end) {
+  for (int k = begin + 1; k < end; ++k) {
+    const std::uint64_t key = slotKey_[k];
+    const int agent = order_[k];
+    int j = k;
+    for (; j > begin && slotKey_[j - 1] > key; --j) {
+      slotKey_[j] = slotKey_[j - 1];
+      order_[j] = order_[j - 1];
+    }
+    slotKey_[j] = key;
+    order_[j] = agent;
+  }
+}
+
+// A crowded bucket (thousands on one spot sharing it with another cell): O(m log m).
+void CpuAgentGrid::sortBucketLarge(int begin, int end) {
+  std::vector<std::pair<std::uint64_t, int>> entries;
+  entries.reserve(static_cast<std::size_t>(end - begin));
+  for (int k = begin; k < end; ++k) entries.emplace_back(slotKey_[k], order_[k]);
+  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (int k = begin; k < end; ++k) {
+    slotKey_[k] = entries[static_cast<std::size_t>(k - begin)].first;
+    order_[k] = entries[static_cast<std::size_t>(k - begin)].second;
+  }
+}
+
+std::size_t CpuAgentGrid::bytes() const {
+  return (keyOfAgent_.capacity() + slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +
+         (bucketStart_.capacity() + order_.capacity()) * sizeof(int);
+}
+
+}  // namespace crowd

@@ -1,0 +1,42 @@
+// The agent grid (kernels/agent_grid.hpp) built on the CPU: a cell key per agent, a stable
+// counting sort by bucket, and, where the grid wraps, a stable sort by key within each bucket.
+// Within a cell agents keep their dense order, so the build is deterministic.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <crowd/kernels/agent_grid.hpp>
+
+namespace crowd {
+
+class CpuAgentGrid {
+ public:
+  /// Bins `positions` (dense order) into cells of side `cellSize`.
+  void build(std::span<const Vec2> positions, float cellSize, int threads);
+
+  /// The grid as queries read it; slot indices are positions in order().
+  GridCells cells() const { return GridCells{grid_, occupied_.data(), bucketStart_.data(), slotKey_.data()}; }
+  /// The dense index of the agent in each sorted slot.
+  const std::vector<int>& order() const { return order_; }
+  const AgentGrid& geometry() const { return grid_; }
+  /// Cells holding at least one agent.
+  long long occupiedCells() const { return occupiedCells_; }
+  std::size_t bytes() const;
+
+ private:
+  void sortBucketsByKey(std::uint32_t buckets, int threads);
+  void sortBucketSmall(int begin, int end);
+  void sortBucketLarge(int begin, int end);
+
+  AgentGrid grid_{};
+  std::vector<std::uint64_t> keyOfAgent_;
+  std::vector<std::uint64_t> slotKey_;
+  std::vector<std::uint64_t> occupied_;
+  std::vector<int> bucketStart_;
+  std::vector<int> order_;
+  long long occupiedCells_ = 0;
+};
+
+}  // namespace crowd

@@ -1,0 +1,402 @@
+// The CUDA backend: an executor that runs the step's phases (kernels/step_phases.hpp) on the GPU,
+// one thread per agent, through one generic kernel. The agents' state stays on the device
+// between steps, in dense order; each step gathers it into cell order, runs the phases and
+// scatters it back, unless some result was not finite. The host reads back one small tally per
+// step; the host copy is refreshed only when something reads it.
+#include <cub/cub.cuh>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <crowd/kernels/step_phases.hpp>
+
+#include "../agent_store.hpp"
+#include "../backend.hpp"
+#include "device_agent_store.cuh"
+#include "device_buffer.cuh"
+
+namespace crowd {
+namespace {
+
+constexpr int kBlock = 128;
+
+unsigned blocksFor(int n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+struct Bounds {
+  float minX, minY, maxX, maxY;
+};
+
+struct BoundsOfPosition {
+  __host__ __device__ Bounds operator()(const Vec2& p) const { return Bounds{p.x, p.y, p.x, p.y}; }
+};
+
+struct BoundsUnion {
+  __host__ __device__ Bounds operator()(const Bounds& a, const Bounds& b) const {
+    return Bounds{fminf(a.minX, b.minX), fminf(a.minY, b.minY), fmaxf(a.maxX, b.maxX), fmaxf(a.maxY, b.maxY)};
+  }
+};
+
+struct TallySum {
+  __host__ __device__ StepTally operator()(StepTally a, const StepTally& b) const { return a += b; }
+};
+
+__global__ void gridKernel(const Bounds* bounds, float cellSize, std::uint32_t buckets, AgentGrid* grid) {
+  *grid = makeAgentGrid(bounds->minX, bounds->minY, bounds->maxX, bounds->maxY, cellSize, buckets);
+}
+
+/// Each agent's cell key, and the key it is sorted by: (bucket, key) as one integer. The bucket
+/// is the key's low `bucketBits` bits, so rotating those to the top of a `keyBits`-bit integer
+/// orders by bucket first and, within a bucket, by the rest of the key: each cell one run.
+__global__ void keyKernel(int n, const Vec2* position, AgentGrid grid, int bucketBits, int keyBits,
+                          std::uint64_t* key, std::uint64_t* sortKey, int* agent) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const std::uint64_t k = cellKey(grid, gridCellOf(grid, position[i]));
+  key[i] = k;
+  sortKey[i] = keyBits > bucketBits ? (static_cast<std::uint64_t>(bucketOfKey(grid, k)) << (keyBits - bucketBits)) |
+                                          (k >> bucketBits)
+                                    : k;
+  agent[i] = i;
+}
+
+/// The cell key of each sorted slot.
+__global__ void slotKeyKernel(int n, const int* order, const std::uint64_t* key, std::uint64_t* slotKey) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n) slotKey[k] = key[order[k]];
+}
+
+/// One pass over the sorted slots: where each bucket starts (an empty bucket starts where the
+/// next occupied one does) and which buckets are occupied. Thread k (0..n) writes the starts of
+/// the buckets after slot k - 1's up to slot k's, so every bucket is written exactly once.
+__global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, const std::uint64_t* slotKey,
+                                  int* bucketStart, std::uint64_t* occupied) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k > n) return;
+  const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid, slotKey[k - 1]) + 1;
+  const std::uint32_t current = k == n ? buckets : bucketOfKey(grid, slotKey[k]);
+  for (std::uint32_t b = previous; b <= current; ++b) bucketStart[b] = k;
+  if (k < n && (k == 0 || bucketOfKey(grid, slotKey[k - 1]) != current)) {
+    atomicOr(reinterpret_cast<unsigned long long*>(&occupied[current >> 6]), 1ull << (current & 63));
+  }
+}
+
+/// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k].
+__global__ void permuteAgentsKernel(int n, const int* order, AgentArrays from, AgentArrays to, bool scatter) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  const int source = scatter ? k : order[k];
+  const int target = scatter ? order[k] : k;
+#define CROWD_PERMUTE_COLUMN(Type, name) to.name[target] = from.name[source];
+  CROWD_AGENT_COLUMNS(CROWD_PERMUTE_COLUMN)
+#undef CROWD_PERMUTE_COLUMN
+}
+
+/// Every per-agent phase runs through this one kernel: one thread per agent in cell order,
+/// neighbouring threads on neighbouring agents. The tally is summed per block, then globally.
+template <class P>
+__global__ void phaseKernel(StepView view, StepTally* total) {
+  using BlockSum = cub::BlockReduce<StepTally, kBlock>;
+  __shared__ typename BlockSum::TempStorage storage;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  StepTally mine;
+  if (k < view.count) {
+    typename P::Scratch scratch;
+    P::run(view, k, scratch, mine);
+  }
+  const StepTally block = BlockSum(storage).Reduce(mine, TallySum{});
+  if (threadIdx.x != 0) return;
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->candidates), static_cast<unsigned long long>(block.candidates));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->rangeSum), static_cast<unsigned long long>(block.rangeSum));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->arrivals), static_cast<unsigned long long>(block.arrivals));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->nonFinite), static_cast<unsigned long long>(block.nonFinite));
+}
+
+/// The dense indices of the agents that arrived in this step (in no particular order).
+__global__ void arrivalsKernel(int n, const std::uint8_t* flags, int* list, int* count) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && (flags[i] & kArrivedNow) != 0) list[atomicAdd(count, 1)] = i;
+}
+
+int bitsFor(unsigned long long values) {
+  int bits = 1;
+  while (bits < 64 && (1ull << bits) < values) ++bits;
+  return bits;
+}
+
+}  // namespace
+
+std::string cudaDeviceProblem() {
+  int devices = 0;
+  const cudaError_t status = cudaGetDeviceCount(&devices);
+  if (status != cudaSuccess) return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
+  if (devices == 0) return "no CUDA device is present";
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) return "the CUDA device cannot be queried";
+  // The build holds sm_90 code and compute_90 PTX: Hopper and newer only.
+  if (properties.major < 9) {
+    return std::string(properties.name) + " has compute capability " + std::to_string(properties.major) + "." +
+           std::to_string(properties.minor) + "; this build needs 9.0 or newer";
+  }
+  return {};
+}
+
+class CudaBackend final : public Backend {
+ public:
+  CudaBackend() {
+    cudaCheck(cudaSetDevice(0), "cudaSetDevice");
+    cudaDeviceProp properties{};
+    cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+    deviceName_ = properties.name;
+    for (cudaEvent_t& e : events_) cudaCheck(cudaEventCreate(&e), "cudaEventCreate");
+  }
+  ~CudaBackend() override {
+    for (cudaEvent_t e : events_) cudaEventDestroy(e);
+  }
+
+  std::string name() const override { return "cuda"; }
+  StepReport step(const StepRequest& request) override {
+    const auto start = std::chrono::steady_clock::now();
+    StepReport report;
+    try {
+      report = stepOnDevice(request);
+    } catch (...) {
+      deviceValid_ = false;  // Whatever the device holds now is suspect: upload again.
+      throw;
+    }
+    // Host-side work (uploads, the tally read-back, arrivals) lies outside the device events;
+    // count it under commit so totals are the real cost of a step.
+    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (wall > report.times.total()) report.times[Phase::Commit] += wall - report.times.total();
+    return report;
+  }
+  bool holdsState() const override { return true; }
+  void download(AgentStore& host) override {
+    if (deviceValid_) agents_.download(host);
+  }
+  void invalidate() override { deviceValid_ = false; }
+  void prepare(const StepRequest& request) override {
+    if (!deviceValid_) upload(request);
+  }
+  std::size_t deviceBytes() const override;
+
+ private:
+  StepReport stepOnDevice(const StepRequest& request);
+  void upload(const StepRequest& request);
+  void buildGrid(int n, float cellSize);
+  NonFiniteAgent firstNonFinite(int n);
+
+  std::string deviceName_;
+  bool deviceValid_ = false;
+  int stride_ = 0;
+  std::uint32_t buckets_ = 0;
+  CellSizeChooser cellSize_;
+  cudaEvent_t events_[kPhaseCount + 1]{};
+
+  DeviceAgentStore agents_;  // Dense order: the state between steps.
+  DeviceAgentStore sorted_;  // Cell order: the working copy of a step.
+  DeviceBuffer<std::uint64_t> key_, sortKey_, sortedKey_, slotKey_, occupied_;
+  DeviceBuffer<int> agentIndex_, order_, bucketStart_, neighbourSlots_, neighbourCount_, arrivalList_;
+  DeviceBuffer<Vec2> newVelocity_;
+  DeviceBuffer<ProfileTerms> terms_;
+  DeviceBuffer<ObstacleEdge> edges_;
+  DeviceBuffer<int> edgeCellStart_, cellEdges_;
+  DeviceBuffer<Bounds> bounds_;
+  DeviceBuffer<AgentGrid> grid_;
+  DeviceBuffer<StepTally> tally_;
+  DeviceBuffer<int> arrivalCount_;
+  DeviceBuffer<unsigned char> scratch_;  // cub's temporary storage.
+  GridGeometry edgeGrid_{};
+  AgentGrid hostGrid_{};
+};
+
+std::size_t CudaBackend::deviceBytes() const {
+  return agents_.bytes() + sorted_.bytes() + key_.bytes() + sortKey_.bytes() + sortedKey_.bytes() + slotKey_.bytes() +
+         occupied_.bytes() + agentIndex_.bytes() + order_.bytes() + bucketStart_.bytes() + neighbourSlots_.bytes() + neighbourCount_.bytes() + arrivalList_.bytes() +
+         newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
+         scratch_.bytes();
+}
+
+void CudaBackend::upload(const StepRequest& request) {
+  const std::size_t n = request.agents.size();
+  // Refuse a scenario that cannot fit before allocating any of it: two copies of the columns,
+  // grid keys and indices, the neighbour table, and the phase kernels' per-thread stack, which
+  // the driver reserves for every thread that can be resident at once.
+  const std::size_t perAgent = 2 * static_cast<std::size_t>(kAgentColumnBytes) + 4 * sizeof(std::uint64_t) +
+                               5 * sizeof(int) + sizeof(Vec2) +
+                               static_cast<std::size_t>(request.profiles.maxNeighbors) * sizeof(int);
+  std::size_t stack = 0;
+  for (const void* kernel : {reinterpret_cast<const void*>(phaseKernel<NeighboursPhase>),
+                             reinterpret_cast<const void*>(phaseKernel<OrcaPhase>)}) {
+    cudaFuncAttributes attributes{};
+    cudaCheck(cudaFuncGetAttributes(&attributes, kernel), "cudaFuncGetAttributes");
+    stack = std::max(stack, attributes.localSizeBytes);
+  }
+  cudaDeviceProp properties{};
+  cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+  const std::size_t stackReserve = stack * static_cast<std::size_t>(properties.multiProcessorCount) *
+                                   static_cast<std::size_t>(properties.maxThreadsPerMultiProcessor);
+  const std::size_t needed = n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) +
+                             2 * n * sizeof(std::uint64_t) +  // The radix sort's spare keys and values.
+                             stackReserve + (64u << 20);
+  std::size_t freeBytes = 0, totalBytes = 0;
+  cudaCheck(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
+  if (needed > freeBytes + deviceBytes()) {
+    throw std::runtime_error("the scenario needs about " + std::to_string(needed >> 20) + " MiB of device memory, but " +
+                             deviceName_ + " has " + std::to_string(freeBytes >> 20) + " MiB free");
+  }
+  agents_.upload(request.agents);
+  sorted_.resize(n);
+  for (auto* buffer : {&key_, &sortKey_, &sortedKey_, &slotKey_}) buffer->resize(n);
+  for (auto* buffer : {&agentIndex_, &order_, &neighbourCount_, &arrivalList_}) buffer->resize(n);
+  newVelocity_.resize(n);
+
+  const ObstacleSet& obstacles = request.obstacles;
+  if (!obstacles.empty()) {
+    edges_.upload(obstacles.edges().data(), obstacles.edges().size());
+    edgeCellStart_.upload(obstacles.cellStart().data(), obstacles.cellStart().size());
+    cellEdges_.upload(obstacles.cellEdges().data(), obstacles.cellEdges().size());
+    edgeGrid_ = obstacles.grid();
+  } else {
+    edges_.resize(0);
+  }
+  bounds_.resize(1);
+  grid_.resize(1);
+  tally_.resize(1);
+  arrivalCount_.resize(1);
+  deviceValid_ = true;
+}
+
+void CudaBackend::buildGrid(int n, float cellSize) {
+  // The bounding box is reduced on the device; the host reads back the grid over it (24
+  // bytes), since the sort's key width depends on how many cells the box holds.
+  auto boxes = thrust::make_transform_iterator(agents_.position.data(), BoundsOfPosition{});
+  const Bounds empty{INFINITY, INFINITY, -INFINITY, -INFINITY};
+  std::size_t reduceBytes = 0;
+  cudaCheck(cub::DeviceReduce::Reduce(nullptr, reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
+            "reduce size");
+  scratch_.resize(reduceBytes);
+  cudaCheck(cub::DeviceReduce::Reduce(scratch_.data(), reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
+            "bounds");
+  gridKernel<<<1, 1>>>(bounds_.data(), cellSize, buckets_, grid_.data());
+  cudaCheck(cudaGetLastError(), "grid kernel");
+  grid_.download(&hostGrid_, 1);
+
+  const int bucketBits = bitsFor(buckets_);
+  const int keyBits = std::max(bucketBits, bitsFor(static_cast<unsigned long long>(hostGrid_.columns) * hostGrid_.rows));
+  keyKernel<<<blocksFor(n), kBlock>>>(n, agents_.position.data(), hostGrid_, bucketBits, keyBits, key_.data(),
+                                      sortKey_.data(), agentIndex_.data());
+  cudaCheck(cudaGetLastError(), "key kernel");
+  // Radix sort is stable: within a cell agents keep their dense order, as on the CPU.
+  std::size_t sortBytes = 0;
+  cudaCheck(cub::DeviceRadixSort::SortPairs(nullptr, sortBytes, sortKey_.data(), sortedKey_.data(),
+                                            agentIndex_.data(), order_.data(), n, 0, keyBits),
+            "sort size");
+  scratch_.resize(sortBytes);
+  cudaCheck(cub::DeviceRadixSort::SortPairs(scratch_.data(), sortBytes, sortKey_.data(), sortedKey_.data(),
+                                            agentIndex_.data(), order_.data(), n, 0, keyBits),
+            "sort");
+  slotKeyKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), key_.data(), slotKey_.data());
+  cudaCheck(cudaGetLastError(), "slot key kernel");
+  bucketStart_.resize(buckets_ + 1);
+  occupied_.resize((buckets_ + 63) / 64);
+  cudaCheck(cudaMemset(occupied_.data(), 0, occupied_.size() * sizeof(std::uint64_t)), "clear occupancy");
+  bucketStartKernel<<<blocksFor(n + 1), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
+                                                  occupied_.data());
+  cudaCheck(cudaGetLastError(), "bucket start kernel");
+  permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);
+  cudaCheck(cudaGetLastError(), "gather kernel");
+}
+
+template <class... P>
+void runPhases(PhaseList<P...>, const StepView& view, StepTally* tally, cudaEvent_t* events) {
+  (
+      [&] {
+        phaseKernel<P><<<blocksFor(view.count), kBlock>>>(view, tally);
+        // A failed launch must not reach the commit, which would write its garbage into the state.
+        cudaCheck(cudaGetLastError(), kPhaseNames[static_cast<int>(P::kPhase)]);
+        cudaEventRecord(events[static_cast<int>(P::kPhase) + 1]);
+      }(),
+      ...);
+}
+
+StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
+  StepReport report;
+  const ProfileTable& profiles = request.profiles;
+  if (!deviceValid_) upload(request);
+  terms_.upload(profiles.terms.data(), profiles.terms.size());
+  const int n = static_cast<int>(agents_.size());
+  if (n == 0) return report;
+  if (stride_ != profiles.maxNeighbors || neighbourSlots_.size() < static_cast<std::size_t>(n) * stride_) {
+    stride_ = profiles.maxNeighbors;
+    neighbourSlots_.resize(static_cast<std::size_t>(n) * std::max(stride_, 1));
+  }
+  buckets_ = bucketCountFor(n);
+  cudaCheck(cudaMemset(tally_.data(), 0, sizeof(StepTally)), "clear tally");
+
+  cudaEventRecord(events_[0]);
+  buildGrid(n, cellSize_.choose(request.cellSize, profiles.maxNeighborDist));
+  cudaEventRecord(events_[1]);
+  // Neighbour lists column-major: neighbouring threads write neighbouring words.
+  const StepView view{sorted_.arrays(),
+                      n,
+                      GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()},
+                      terms_.data(),
+                      NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n},
+                      ObstacleView{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
+                                   cellEdges_.data()},
+                      newVelocity_.data(),
+                      request.timeStep,
+                      1.0f / request.timeStep};
+  runPhases(AgentPhases{}, view, tally_.data(), events_);
+
+  StepTally tally{};
+  tally_.download(&tally, 1);  // Waits for the step.
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
+    float ms = 0.0f;
+    cudaCheck(cudaEventElapsedTime(&ms, events_[phase], events_[phase + 1]), "phase timing");
+    report.times.ms[phase] = ms;
+  }
+  report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
+  cellSize_.observe(n, tally.rangeSum);
+  if (tally.nonFinite > 0) {
+    report.nonFinite = firstNonFinite(n);
+    return report;  // The dense state on the device is untouched: the step is not applied.
+  }
+  permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
+  cudaCheck(cudaGetLastError(), "scatter kernel");
+  if (tally.arrivals > 0) {
+    cudaCheck(cudaMemset(arrivalCount_.data(), 0, sizeof(int)), "clear arrivals");
+    arrivalsKernel<<<blocksFor(n), kBlock>>>(n, agents_.flags.data(), arrivalList_.data(), arrivalCount_.data());
+    cudaCheck(cudaGetLastError(), "arrivals kernel");
+    int count = 0;
+    arrivalCount_.download(&count, 1);
+    std::vector<int> arrived(static_cast<std::size_t>(count));
+    arrivalList_.download(arrived.data(), arrived.size());
+    std::sort(arrived.begin(), arrived.end());
+    report.arrived.assign(arrived.begin(), arrived.end());
+  }
+  return report;
+}
+
+NonFiniteAgent CudaBackend::firstNonFinite(int n) {
+  AgentStore sorted;
+  sorted_.download(sorted);
+  std::vector<Vec2> velocity(static_cast<std::size_t>(n));
+  newVelocity_.download(velocity.data(), velocity.size());
+  std::vector<int> order(static_cast<std::size_t>(n));
+  order_.download(order.data(), order.size());
+  std::size_t first = velocity.size();
+  for (std::size_t k = 0; k < velocity.size(); ++k) {
+    if (isFinite(velocity[k]) && isFinite(sorted.position[k])) continue;
+    if (first == velocity.size() || sorted.id[k].index < sorted.id[first].index) first = k;
+  }
+  return NonFiniteAgent{static_cast<std::size_t>(order[first]), velocity[first], sorted.position[first]};
+}
+
+
+std::unique_ptr<Backend> makeCudaBackend() { return std::make_unique<CudaBackend>(); }
+
+}  // namespace crowd

@@ -1,0 +1,49 @@
+#include <algorithm>
+
+#include <crowd/kernels/agent_grid.hpp>
+#include <crowd/kernels/vec2.hpp>
+
+#include "backend.hpp"
+
+namespace crowd {
+
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles) {
+  ProfileTable table;
+  for (const AgentParams& a : profiles) {
+    ProfileTerms t;
+    t.radius = a.radius;
+    t.maxSpeed = a.maxSpeed;
+    t.prefSpeed = a.prefSpeed;
+    t.neighborDist = a.neighborDist;
+    t.neighborDistSq = sqr(a.neighborDist);
+    t.maxNeighbors = a.maxNeighbors;
+    t.invTimeHorizon = 1.0f / a.timeHorizon;
+    t.invTimeHorizonObst = 1.0f / a.timeHorizonObst;
+    t.obstacleRange = a.timeHorizonObst * a.maxSpeed + a.radius;
+    t.goalRadiusSq = sqr(a.goalRadius < 0.0f ? a.radius : a.goalRadius);
+    table.terms.push_back(t);
+    table.maxNeighborDist = std::max(table.maxNeighborDist, a.neighborDist);
+    table.maxObstacleRange = std::max(table.maxObstacleRange, t.obstacleRange);
+    table.maxNeighbors = std::max(table.maxNeighbors, a.maxNeighbors);
+  }
+  return table;
+}
+
+float CellSizeChooser::choose(float configured, float maxNeighborDist) {
+  smallest_ = std::max(maxNeighborDist / 2.5f, 1e-3f);
+  largest_ = std::max(maxNeighborDist, smallest_);
+  automatic_ = !(configured > 0.0f);
+  if (!automatic_) return std::max(configured, smallest_);
+  // Half the neighbour distance first (a query then reads at most 5 x 5 cells).
+  if (!(current_ > 0.0f)) current_ = 0.5f * maxNeighborDist;
+  current_ = std::clamp(current_, smallest_, largest_);
+  return current_;
+}
+
+void CellSizeChooser::observe(long long agents, long long rangeSum) {
+  if (!automatic_ || agents == 0) return;
+  const double meanRange = static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents);
+  current_ = adaptedCellSize(current_, static_cast<float>(meanRange), smallest_, largest_);
+}
+
+}  // namespace crowd

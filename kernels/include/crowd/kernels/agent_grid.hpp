@@ -1,0 +1,158 @@
+// The agent grid: square cells over the agents' bounding box, agents sorted by cell, and a
+// table from cell to its run of sorted slots. Each cell has a 64-bit key (its row-major index in
+// the box), and each key maps to one of a power-of-two number of buckets (about two per agent).
+// A box with no more cells than buckets is a plain dense grid: bucket = key, neighbouring cells
+// adjacent in memory. A larger box (a sparse world: a ring of agents a million units across)
+// wraps keys onto buckets; cells that share a bucket are sorted by key within it, so a lookup
+// still returns exactly one cell's agents. Memory stays linear in the agent count however far
+// apart the agents are, and results never depend on the cell size or the hashing.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "config.hpp"
+#include "uniform_grid.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+struct AgentGrid {
+  float cellSize;          ///< [Limit: > 0]
+  float invCellSize;
+  CellCoord origin;        ///< The cell of the bounding box's lower-left corner.
+  std::uint32_t columns;   ///< Cells per row of the box. [Limit: >= 1]
+  std::uint32_t rows;      ///< Rows of the box. [Limit: >= 1]
+  std::uint32_t bucketMask;  ///< Bucket count - 1; the count is a power of two.
+  bool wraps;              ///< More cells in the box than buckets: a bucket may hold several cells.
+};
+
+/// Cell coordinates, clamped to +-2^30 so that huge or non-finite positions stay defined.
+CROWD_HD inline int gridCoordinate(float scaled) {
+  constexpr float kLimit = 1073741824.0f;  // 2^30
+  if (!(scaled > -kLimit)) return -(1 << 30);  // Also catches NaN.
+  if (!(scaled < kLimit)) return 1 << 30;
+  // floor without a library call: truncate, then step down for negative non-integers.
+  const int truncated = static_cast<int>(scaled);
+  return static_cast<float>(truncated) > scaled ? truncated - 1 : truncated;
+}
+
+CROWD_HD inline CellCoord gridCellOf(const AgentGrid& grid, Vec2 p) {
+  return CellCoord{gridCoordinate(p.x * grid.invCellSize), gridCoordinate(p.y * grid.invCellSize)};
+}
+
+/// Bucket count for `agents` agents: about two per agent, a power of two from 64 to 2^30.
+CROWD_HD inline std::uint32_t bucketCountFor(long long agents) {
+  std::uint32_t buckets = 64;
+  while (static_cast<long long>(buckets) < 2 * agents && buckets < (1u << 30)) buckets *= 2;
+  return buckets;
+}
+
+/// The grid over the bounding box [minX, maxX] x [minY, maxY] with the given cell side and
+/// bucket count (a power of two). Cells are made larger where needed to keep every cell
+/// coordinate of the box within +-2^28, so that none is ever clamped.
+CROWD_HD inline AgentGrid makeAgentGrid(float minX, float minY, float maxX, float maxY, float cellSize,
+                                        std::uint32_t buckets) {
+  const float lo = minX < minY ? minX : minY;
+  const float hi = maxX > maxY ? maxX : maxY;
+  const float extent = (-lo > hi ? -lo : hi) * 0x1.0p-28f;
+  if (cellSize < extent) cellSize = extent;
+  AgentGrid grid;
+  grid.cellSize = cellSize;
+  grid.invCellSize = 1.0f / cellSize;
+  grid.origin = CellCoord{gridCoordinate(minX * grid.invCellSize), gridCoordinate(minY * grid.invCellSize)};
+  const CellCoord far{gridCoordinate(maxX * grid.invCellSize), gridCoordinate(maxY * grid.invCellSize)};
+  grid.columns = static_cast<std::uint32_t>(static_cast<long long>(far.x) - grid.origin.x + 1);
+  grid.rows = static_cast<std::uint32_t>(static_cast<long long>(far.y) - grid.origin.y + 1);
+  grid.bucketMask = buckets - 1;
+  grid.wraps = static_cast<unsigned long long>(grid.columns) * grid.rows > buckets;
+  return grid;
+}
+
+/// The cell side for the next step, from the search range the last step's queries ended with
+/// (on average over agents): the neighbour distance where neighbours are few (the K nearest
+/// never fill the list), the distance to the K-th nearest in a crowd. Cells that wide hold
+/// everything a query needs in the home cell and its 8 neighbours, and more rings are skipped
+/// unread; smaller cells would add lookups, larger ones candidates. The size moves only when
+/// the range has drifted by more than a tenth, so it does not wander from step to step, and it
+/// is kept within [smallest, largest]. Results never depend on the cell size.
+CROWD_HD inline float adaptedCellSize(float current, float meanRange, float smallest, float largest) {
+  float next = current;
+  if (meanRange > 1.1f * current || meanRange < 0.9f * current) next = meanRange;
+  return next < smallest ? smallest : (next > largest ? largest : next);
+}
+
+/// Whether cell `c` lies in the agents' bounding box (cells outside it hold nobody).
+CROWD_HD inline bool insideBox(const AgentGrid& grid, CellCoord c) {
+  return static_cast<std::uint32_t>(c.x) - static_cast<std::uint32_t>(grid.origin.x) < grid.columns &&
+         static_cast<std::uint32_t>(c.y) - static_cast<std::uint32_t>(grid.origin.y) < grid.rows;
+}
+
+/// The row-major index of a cell of the box: unique per cell.
+CROWD_HD inline std::uint64_t cellKey(const AgentGrid& grid, CellCoord c) {
+  const std::uint64_t row = static_cast<std::uint32_t>(c.y) - static_cast<std::uint32_t>(grid.origin.y);
+  const std::uint64_t column = static_cast<std::uint32_t>(c.x) - static_cast<std::uint32_t>(grid.origin.x);
+  return row * grid.columns + column;
+}
+
+/// The bucket of a key: the key modulo the bucket count, so a row's cells fill consecutive
+/// buckets and agents sorted by bucket are sorted in space.
+CROWD_HD inline std::uint32_t bucketOfKey(const AgentGrid& grid, std::uint64_t key) {
+  return static_cast<std::uint32_t>(key) & grid.bucketMask;
+}
+
+/// The grid with its agents sorted by (bucket, key): what a query reads.
+struct GridCells {
+  AgentGrid grid;
+  const std::uint64_t* occupied;  ///< Bit b of word b / 64: bucket b holds someone.
+  const int* bucketStart;         ///< Bucket b holds sorted slots [bucketStart[b], bucketStart[b + 1]).
+  const std::uint64_t* slotKey;   ///< Cell key per sorted slot; read only when the grid wraps.
+};
+
+struct SlotRange {
+  int begin;
+  int end;
+};
+
+/// The sorted slots of the agents in cell `c`.
+CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
+  if (!insideBox(cells.grid, c)) return SlotRange{0, 0};
+  const std::uint64_t key = cellKey(cells.grid, c);
+  const std::uint32_t bucket = bucketOfKey(cells.grid, key);
+  // A sparse world's cells are mostly empty: the bitmap (a bit per bucket, small enough to stay
+  // in cache) answers those without touching the bucket table.
+  if (((cells.occupied[bucket >> 6] >> (bucket & 63)) & 1u) == 0) return SlotRange{0, 0};
+  SlotRange range{cells.bucketStart[bucket], cells.bucketStart[bucket + 1]};
+  if (!cells.grid.wraps) return range;
+  // Usually the bucket holds just this cell (or another one); otherwise find this key's run.
+  if (cells.slotKey[range.begin] == key && cells.slotKey[range.end - 1] == key) return range;
+  while (range.begin < range.end && cells.slotKey[range.begin] < key) ++range.begin;
+  int last = range.begin;
+  while (last < range.end && cells.slotKey[last] == key) ++last;
+  range.end = last;
+  return range;
+}
+
+/// A lower bound on the distance from `p` to any agent binned in the cell whose lower-left corner
+/// is `corner` (cellCorner). Binning rounds (p * 1/cellSize in float), so an agent may sit a hair outside its
+/// cell: the edges are pulled in by a margin that covers that rounding at any coordinate.
+CROWD_HD inline float cellMargin(const AgentGrid& grid, Vec2 p) {
+  const float magnitude = (p.x < 0.0f ? -p.x : p.x) + (p.y < 0.0f ? -p.y : p.y);
+  return 1e-4f * grid.cellSize + 1e-6f * magnitude;
+}
+
+CROWD_HD inline Vec2 cellCorner(const AgentGrid& grid, CellCoord c) {
+  return Vec2(static_cast<float>(c.x) * grid.cellSize, static_cast<float>(c.y) * grid.cellSize);
+}
+
+CROWD_HD inline float cellDistSqBound(const AgentGrid& grid, Vec2 corner, Vec2 p, float margin) {
+  const float x0 = corner.x;
+  const float y0 = corner.y;
+  const float below = x0 - p.x, above = p.x - (x0 + grid.cellSize);
+  const float left = y0 - p.y, right = p.y - (y0 + grid.cellSize);
+  const float dx = (below > above ? below : above) - margin;
+  const float dy = (left > right ? left : right) - margin;
+  return (dx > 0.0f ? dx * dx : 0.0f) + (dy > 0.0f ? dy * dy : 0.0f);
+}
+
+}  // namespace crowd

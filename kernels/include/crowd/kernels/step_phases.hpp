@@ -1,0 +1,100 @@
+// The per-agent phases of a step, each written once and run by both backends: the CPU backend
+// calls run() from an OpenMP loop, the CUDA backend from one generic kernel, one thread per
+// agent. A phase reads the state the earlier phases left and writes only its own agent's
+// outputs, so results never depend on agent order, thread count or schedule.
+//
+// A phase is a struct with
+//   static constexpr Phase kPhase;   // its entry in the phase list (phase.hpp)
+//   using Scratch = ...;             // per-thread working memory, reused across agents
+//   static void run(const StepView&, int k, Scratch&, StepTally&);  // agent in sorted slot k
+// and appears in AgentPhases below, in the order the step runs them. The grid phase comes
+// first and is the backends' own (a sort), since it reorders everyone.
+#pragma once
+
+#include <cmath>
+
+#include "agent_columns.hpp"
+#include "config.hpp"
+#include "k_nearest.hpp"
+#include "neighbour_search.hpp"
+#include "orca_velocity.hpp"
+#include "phase.hpp"
+#include "step_view.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+/// For phases that need no working memory between agents.
+struct NoScratch {};
+
+/// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.
+struct NeighboursPhase {
+  static constexpr Phase kPhase = Phase::Neighbours;
+  using Scratch = CellNeighbourhood;  // The cells around the last home cell.
+
+  CROWD_HD static void run(const StepView& view, int k, Scratch& hood, StepTally& tally) {
+    const ProfileTerms& t = view.terms[view.agents.profile[k]];
+    AgentNeighbours nearest;
+    tally.candidates += findNearestAgents(view.cells, hood, view.agents.position, view.agents.id, k,
+                                          view.agents.position[k], t.maxNeighbors, t.neighborDistSq, nearest);
+    for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
+    view.neighbours.count[k] = nearest.count;
+    // Integer units keep the sum, and so the next step's cell size, independent of thread count.
+    tally.rangeSum += static_cast<long long>(std::sqrt(nearest.rangeSq) * 1024.0f);
+  }
+};
+
+/// RVO2's example rule: head for the goal, no faster than prefSpeed. Agents without a goal keep
+/// their fixed preferred velocity; arrived agents keep settling onto the goal by the same rule.
+struct PrefVelocityPhase {
+  static constexpr Phase kPhase = Phase::PrefVelocity;
+  using Scratch = NoScratch;
+
+  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally&) {
+    const AgentArrays& a = view.agents;
+    if ((a.flags[k] & kHasGoal) == 0) return;
+    a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[a.profile[k]].prefSpeed);
+  }
+};
+
+/// ORCA: half-planes from obstacles and neighbours, then the linear program.
+struct OrcaPhase {
+  static constexpr Phase kPhase = Phase::Orca;
+  using Scratch = NoScratch;
+
+  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
+    const Vec2 v = orcaVelocity(view, k);
+    view.newVelocity[k] = v;
+    if (!isFinite(v)) ++tally.nonFinite;
+  }
+};
+
+/// Every velocity was computed from the old state; now move everyone and test arrival.
+struct CommitPhase {
+  static constexpr Phase kPhase = Phase::Commit;
+  using Scratch = NoScratch;
+
+  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
+    const AgentArrays& a = view.agents;
+    const Vec2 v = view.newVelocity[k];
+    const Vec2 p = a.position[k] + v * view.timeStep;
+    a.velocity[k] = v;
+    a.position[k] = p;
+    if (!isFinite(p)) ++tally.nonFinite;
+    std::uint8_t flags = static_cast<std::uint8_t>(a.flags[k] & ~kArrivedNow);
+    if ((flags & (kHasGoal | kArrived)) == kHasGoal &&
+        absSq(p - a.goal[k]) <= view.terms[a.profile[k]].goalRadiusSq) {
+      flags = static_cast<std::uint8_t>(flags | kArrived | kArrivedNow);
+      ++tally.arrivals;
+    }
+    a.flags[k] = flags;
+  }
+};
+
+template <class... Phases>
+struct PhaseList {};
+
+/// The per-agent phases of a step, in order.
+using AgentPhases = PhaseList<NeighboursPhase, PrefVelocityPhase, OrcaPhase, CommitPhase>;
+
+}  // namespace crowd

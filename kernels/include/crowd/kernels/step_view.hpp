@@ -1,0 +1,54 @@
+// What every phase of a step reads and writes: the agent columns in cell order plus the step's
+// own arrays, as plain pointers so that one view serves host and device memory alike.
+#pragma once
+
+#include "agent_columns.hpp"
+#include "agent_grid.hpp"
+#include "config.hpp"
+#include "obstacle_query.hpp"
+#include "profile_terms.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+/// Each agent's neighbours as sorted slots, nearest first. Neighbour m of agent k lives at
+/// slot[k * rowStride + m * columnStride]: rows suit the CPU (one agent's list in one cache
+/// line), columns suit the GPU (neighbouring threads read neighbouring words).
+struct NeighbourTable {
+  int* slot;
+  int* count;
+  long long rowStride;
+  long long columnStride;
+
+  CROWD_HD int& at(int k, int m) const { return slot[k * rowStride + m * columnStride]; }
+};
+
+/// What the phases produce besides the agents' state, summed over agents.
+struct StepTally {
+  long long candidates = 0;  ///< Neighbour candidates examined.
+  long long rangeSum = 0;    ///< Final neighbour search ranges, in 1/1024 units (sizes the grid).
+  long long arrivals = 0;    ///< Agents that reached their goal in this step.
+  long long nonFinite = 0;   ///< Agents whose new velocity or position is not finite.
+
+  CROWD_HD StepTally& operator+=(const StepTally& o) {
+    candidates += o.candidates;
+    rangeSum += o.rangeSum;
+    arrivals += o.arrivals;
+    nonFinite += o.nonFinite;
+    return *this;
+  }
+};
+
+struct StepView {
+  AgentArrays agents;  ///< The working copy, in cell order: index k is sorted slot k.
+  int count;           ///< Agents.
+  GridCells cells;
+  const ProfileTerms* terms;  ///< Indexed by agents.profile.
+  NeighbourTable neighbours;
+  ObstacleView obstacles;
+  Vec2* newVelocity;  ///< ORCA's result per sorted slot, committed by the last phase.
+  float timeStep;
+  float invTimeStep;
+};
+
+}  // namespace crowd
