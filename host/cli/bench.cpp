@@ -1,10 +1,12 @@
 // crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
 // cost of a step per phase, neighbour candidates per agent and agent-steps per second.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <omp.h>
@@ -70,9 +72,9 @@ int runBench(const BenchOptions& o) {
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
   for (const char* phase : kPhaseNames) std::printf(" %9.9s", phase);
-  std::printf(" %9s %10s %14s %9s\n", "total", "cand/agent", "agent-steps/s", "dev B/ag");
+  std::printf(" %9s %9s %10s %14s %9s %9s\n", "total", "median", "cand/agent", "agent-steps/s", "B/agent", "dev B/ag");
   std::printf("%-8s %10s %8s", "", "", "");
-  for (int p = 0; p <= kPhaseCount; ++p) std::printf(" %9s", "ms");
+  for (int p = 0; p <= kPhaseCount + 1; ++p) std::printf(" %9s", "ms");
   std::printf("\n");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
@@ -82,22 +84,28 @@ int runBench(const BenchOptions& o) {
       std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
       for (int s = 0; s < o.warmup; ++s) sim.step();
       PhaseTimes sum;
+      std::vector<double> totals;
       double candidates = 0;
       double agentSteps = 0;
       for (int s = 0; s < o.steps; ++s) {
         const double live = static_cast<double>(sim.agentCount());
         sim.step();
         sum += sim.lastStepTimes();
+        totals.push_back(sim.lastStepTimes().total());
         candidates += sim.lastCandidatesPerAgent();
         agentSteps += live;
       }
       const double n = o.steps;
       const PhaseTimes mean = sum / n;
+      std::sort(totals.begin(), totals.end());
+      const double median = totals[totals.size() / 2];
       const double rate = agentSteps / (sum.total() / 1000.0);
+      const double hostBytesPerAgent = static_cast<double>(sim.memoryBytes()) / static_cast<double>(agents);
       const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
       std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
       for (double ms : mean.ms) std::printf(" %9.3f", ms);
-      std::printf(" %9.3f %10.1f %14.3e %9.0f\n", mean.total(), candidates / n, rate, bytesPerAgent);
+      std::printf(" %9.3f %9.3f %10.1f %14.3e %9.0f %9.0f\n", mean.total(), median, candidates / n, rate,
+                  hostBytesPerAgent, bytesPerAgent);
       std::fflush(stdout);
       nlohmann::json msPerStep;
       for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
@@ -108,8 +116,10 @@ int runBench(const BenchOptions& o) {
                          {"threads", threads},
                          {"steps", o.steps},
                          {"msPerStep", msPerStep},
+                         {"medianMsPerStep", median},
                          {"candidatesPerAgent", candidates / n},
                          {"agentStepsPerSecond", rate},
+                         {"hostBytesPerAgent", hostBytesPerAgent},
                          {"deviceBytesPerAgent", bytesPerAgent}});
       }
     }

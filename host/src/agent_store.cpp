@@ -3,7 +3,7 @@
 namespace crowd {
 
 void AgentStore::append(const AgentRow& row) {
-#define CROWD_APPEND_COLUMN(Type, name) name.push_back(row.name);
+#define CROWD_APPEND_COLUMN(Type, name, stepWrites) name.push_back(row.name);
   CROWD_AGENT_COLUMNS(CROWD_APPEND_COLUMN)
 #undef CROWD_APPEND_COLUMN
 }
@@ -31,7 +31,7 @@ void AgentStore::resize(std::size_t count) {
 
 AgentArrays AgentStore::arrays() {
   AgentArrays view;
-#define CROWD_COLUMN_DATA(Type, name) view.name = name.data();
+#define CROWD_COLUMN_DATA(Type, name, stepWrites) view.name = name.data();
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_DATA)
 #undef CROWD_COLUMN_DATA
   return view;
@@ -48,7 +48,7 @@ void gatherAgents(AgentStore& to, const AgentStore& from, std::span<const int> o
   to.resize(order.size());
   // One parallel region for all columns; each column's loop is shared out in it.
 #pragma omp parallel num_threads(threads)
-  to.forEachColumnWith(from, [&](auto& out, const auto& in) {
+  to.forEachColumnWith(from, [&](auto& out, const auto& in, bool) {
 #pragma omp for schedule(static) nowait
     for (int k = 0; k < n; ++k) out[k] = in[order[k]];
   });
@@ -58,7 +58,8 @@ void scatterAgents(AgentStore& to, const AgentStore& from, std::span<const int> 
   const int n = static_cast<int>(order.size());
   // One parallel region for all columns; each column's loop is shared out in it.
 #pragma omp parallel num_threads(threads)
-  to.forEachColumnWith(from, [&](auto& out, const auto& in) {
+  to.forEachColumnWith(from, [&](auto& out, const auto& in, bool stepWrites) {
+    if (!stepWrites) return;  // Unchanged by the step: the store already holds it.
 #pragma omp for schedule(static) nowait
     for (int k = 0; k < n; ++k) out[order[k]] = in[k];
   });

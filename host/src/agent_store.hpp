@@ -13,7 +13,7 @@ namespace crowd {
 
 class AgentStore {
  public:
-#define CROWD_COLUMN_VECTOR(Type, name) std::vector<Type> name;
+#define CROWD_COLUMN_VECTOR(Type, name, stepWrites) std::vector<Type> name;
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_VECTOR)
 #undef CROWD_COLUMN_VECTOR
 
@@ -22,20 +22,21 @@ class AgentStore {
   /// Calls f(column) for every column vector.
   template <class F>
   void forEachColumn(F&& f) {
-#define CROWD_VISIT_COLUMN(Type, name) f(name);
+#define CROWD_VISIT_COLUMN(Type, name, stepWrites) f(name);
     CROWD_AGENT_COLUMNS(CROWD_VISIT_COLUMN)
 #undef CROWD_VISIT_COLUMN
   }
   template <class F>
   void forEachColumn(F&& f) const {
-#define CROWD_VISIT_COLUMN(Type, name) f(name);
+#define CROWD_VISIT_COLUMN(Type, name, stepWrites) f(name);
     CROWD_AGENT_COLUMNS(CROWD_VISIT_COLUMN)
 #undef CROWD_VISIT_COLUMN
   }
-  /// Calls f(mine, theirs) for every column of this store and the same column of `other`.
+  /// Calls f(mine, theirs, stepWrites) for every column of this store and the same column of
+  /// `other`.
   template <class F>
   void forEachColumnWith(const AgentStore& other, F&& f) {
-#define CROWD_VISIT_COLUMN_PAIR(Type, name) f(name, other.name);
+#define CROWD_VISIT_COLUMN_PAIR(Type, name, stepWrites) f(name, other.name, stepWrites);
     CROWD_AGENT_COLUMNS(CROWD_VISIT_COLUMN_PAIR)
 #undef CROWD_VISIT_COLUMN_PAIR
   }
@@ -52,7 +53,8 @@ class AgentStore {
 
 /// to[k] = from[order[k]] in every column: gathers agents into the order `order` lists.
 void gatherAgents(AgentStore& to, const AgentStore& from, std::span<const int> order, int threads);
-/// to[order[k]] = from[k] in every column: the inverse of gatherAgents.
+/// to[order[k]] = from[k] in every column a step writes: the inverse of gatherAgents for what
+/// a step changed.
 void scatterAgents(AgentStore& to, const AgentStore& from, std::span<const int> order, int threads);
 
 }  // namespace crowd

@@ -8,30 +8,33 @@ namespace crowd {
 
 void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int threads) {
   const int n = static_cast<int>(positions.size());
-  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
-#pragma omp parallel for num_threads(threads) reduction(min : minX, minY) reduction(max : maxX, maxY)
-  for (int i = 0; i < n; ++i) {
-    minX = std::min(minX, positions[i].x);
-    minY = std::min(minY, positions[i].y);
-    maxX = std::max(maxX, positions[i].x);
-    maxY = std::max(maxY, positions[i].y);
-  }
-  if (n == 0) minX = minY = maxX = maxY = 0.0f;
   const std::uint32_t buckets = bucketCountFor(n);
-  grid_ = makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
-  occupiedCells_ = 0;
-
   keyOfAgent_.resize(static_cast<std::size_t>(n));
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int i = 0; i < n; ++i) keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
+  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for reduction(min : minX, minY) reduction(max : maxX, maxY)
+    for (int i = 0; i < n; ++i) {
+      minX = std::min(minX, positions[i].x);
+      minY = std::min(minY, positions[i].y);
+      maxX = std::max(maxX, positions[i].x);
+      maxY = std::max(maxY, positions[i].y);
+    }
+#pragma omp single
+    grid_ = n == 0 ? makeAgentGrid(0.0f, 0.0f, 0.0f, 0.0f, cellSize, buckets)
+                   : makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
+#pragma omp for schedule(static)
+    for (int i = 0; i < n; ++i) keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
+  }
 
   // Counting sort on the bucket; the scatter runs in dense order, so it is stable.
   bucketStart_.assign(static_cast<std::size_t>(buckets) + 1, 0);
   for (int i = 0; i < n; ++i) ++bucketStart_[bucketOfKey(grid_, keyOfAgent_[i]) + 1];
-  occupied_.assign((buckets + 63) / 64, 0);
-  for (std::uint32_t b = 0; b < buckets; ++b) {
-    if (bucketStart_[b + 1] != 0) occupied_[b >> 6] |= std::uint64_t{1} << (b & 63);
-    bucketStart_[b + 1] += bucketStart_[b];
+  for (std::uint32_t b = 0; b < buckets; ++b) bucketStart_[b + 1] += bucketStart_[b];
+  occupied_.assign(static_cast<std::size_t>(buckets) * kOccupancyBitsPerBucket / 64, 0);
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t bit = occupancyBit(grid_, keyOfAgent_[i]);
+    occupied_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   }
   order_.resize(static_cast<std::size_t>(n));
   {
@@ -42,10 +45,6 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
 #pragma omp parallel for schedule(static) num_threads(threads)
   for (int k = 0; k < n; ++k) slotKey_[k] = keyOfAgent_[order_[k]];
   if (grid_.wraps) sortBucketsByKey(buckets, threads);
-  long long occupied = n > 0 ? 1 : 0;
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : occupied)
-  for (int k = 1; k < n; ++k) occupied += slotKey_[k] != slotKey_[k - 1];
-  occupiedCells_ = occupied;
 }
 
 // Cells sharing a bucket: order each bucket by key, stably, so each cell is one run.

@@ -21,8 +21,7 @@ class CpuAgentGrid {
   /// The dense index of the agent in each sorted slot.
   const std::vector<int>& order() const { return order_; }
   const AgentGrid& geometry() const { return grid_; }
-  /// Cells holding at least one agent.
-  long long occupiedCells() const { return occupiedCells_; }
+
   std::size_t bytes() const;
 
  private:
@@ -36,7 +35,6 @@ class CpuAgentGrid {
   std::vector<std::uint64_t> occupied_;
   std::vector<int> bucketStart_;
   std::vector<int> order_;
-  long long occupiedCells_ = 0;
 };
 
 }  // namespace crowd

@@ -309,6 +309,12 @@ std::string Simulator::backendName() const { return backend_->name(); }
 
 std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(); }
 
+std::size_t Simulator::memoryBytes() const {
+  const std::size_t slots = (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
+                            sizeof(std::uint32_t);
+  return agents_->bytes() + slots + obstacles_.memoryBytes() + backend_->hostBytes();
+}
+
 std::uint64_t Simulator::stateHash() const {
   syncHost();
   // FNV-1a over the raw bits: any difference in any float shows.

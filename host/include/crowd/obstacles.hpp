@@ -41,6 +41,11 @@ class ObstacleSet {
   /// Edge indices listed per cell, CSR style: cell c holds cellEdges()[cellStart()[c] .. cellStart()[c+1]).
   const std::vector<int>& cellStart() const { return cellStart_; }
   const std::vector<int>& cellEdges() const { return cellEdges_; }
+  /// Bytes held for the edges, polygons and the edge grid.
+  std::size_t memoryBytes() const {
+    return edges_.capacity() * sizeof(ObstacleEdge) + vertices_.capacity() * sizeof(Vec2) +
+           polygonFirstEdge_.capacity() * sizeof(std::size_t) + (cellStart_.capacity() + cellEdges_.capacity()) * sizeof(int);
+  }
 
  private:
   std::vector<ObstacleEdge> edges_;

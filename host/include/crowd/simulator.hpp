@@ -128,6 +128,8 @@ class Simulator {
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
+  /// Host memory held for the agents, the obstacles and the backend's step buffers.
+  std::size_t memoryBytes() const;
 
   /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
   std::uint64_t stateHash() const;

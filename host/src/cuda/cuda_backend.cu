@@ -83,13 +83,15 @@ __global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, 
   }
 }
 
-/// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k].
+/// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k] in every
+/// column a step writes.
 __global__ void permuteAgentsKernel(int n, const int* order, AgentArrays from, AgentArrays to, bool scatter) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const int source = scatter ? k : order[k];
   const int target = scatter ? order[k] : k;
-#define CROWD_PERMUTE_COLUMN(Type, name) to.name[target] = from.name[source];
+#define CROWD_PERMUTE_COLUMN(Type, name, stepWrites) \
+  if (!scatter || stepWrites) to.name[target] = from.name[source];
   CROWD_AGENT_COLUMNS(CROWD_PERMUTE_COLUMN)
 #undef CROWD_PERMUTE_COLUMN
 }

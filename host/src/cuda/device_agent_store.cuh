@@ -13,40 +13,40 @@ namespace crowd {
 
 class DeviceAgentStore {
  public:
-#define CROWD_COLUMN_BUFFER(Type, name) DeviceBuffer<Type> name;
+#define CROWD_COLUMN_BUFFER(Type, name, stepWrites) DeviceBuffer<Type> name;
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_BUFFER)
 #undef CROWD_COLUMN_BUFFER
 
   std::size_t size() const { return size_; }
 
   void resize(std::size_t count) {
-#define CROWD_RESIZE_COLUMN(Type, name) name.resize(count);
+#define CROWD_RESIZE_COLUMN(Type, name, stepWrites) name.resize(count);
     CROWD_AGENT_COLUMNS(CROWD_RESIZE_COLUMN)
 #undef CROWD_RESIZE_COLUMN
     size_ = count;
   }
   void upload(const AgentStore& host) {
-#define CROWD_UPLOAD_COLUMN(Type, name) name.upload(host.name.data(), host.size());
+#define CROWD_UPLOAD_COLUMN(Type, name, stepWrites) name.upload(host.name.data(), host.size());
     CROWD_AGENT_COLUMNS(CROWD_UPLOAD_COLUMN)
 #undef CROWD_UPLOAD_COLUMN
     size_ = host.size();
   }
   void download(AgentStore& host) const {
     host.resize(size_);
-#define CROWD_DOWNLOAD_COLUMN(Type, name) name.download(host.name.data(), size_);
+#define CROWD_DOWNLOAD_COLUMN(Type, name, stepWrites) name.download(host.name.data(), size_);
     CROWD_AGENT_COLUMNS(CROWD_DOWNLOAD_COLUMN)
 #undef CROWD_DOWNLOAD_COLUMN
   }
   AgentArrays arrays() {
     AgentArrays view;
-#define CROWD_COLUMN_DATA(Type, name) view.name = name.data();
+#define CROWD_COLUMN_DATA(Type, name, stepWrites) view.name = name.data();
     CROWD_AGENT_COLUMNS(CROWD_COLUMN_DATA)
 #undef CROWD_COLUMN_DATA
     return view;
   }
   std::size_t bytes() const {
     std::size_t total = 0;
-#define CROWD_COLUMN_BYTES(Type, name) total += name.bytes();
+#define CROWD_COLUMN_BYTES(Type, name, stepWrites) total += name.bytes();
     CROWD_AGENT_COLUMNS(CROWD_COLUMN_BYTES)
 #undef CROWD_COLUMN_BYTES
     return total;

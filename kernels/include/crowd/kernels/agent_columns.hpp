@@ -11,15 +11,16 @@
 
 namespace crowd {
 
-// CROWD_AGENT_COLUMNS(COLUMN) expands COLUMN(Type, name) once per column.
-#define CROWD_AGENT_COLUMNS(COLUMN)                                                              \
-  COLUMN(AgentId, id)              /* Stable handle; id.index breaks ties between neighbours. */ \
-  COLUMN(Vec2, position)                                                                         \
-  COLUMN(Vec2, velocity)                                                                         \
-  COLUMN(Vec2, prefVelocity)       /* As used in the last step, or fixed when there is no goal. */ \
-  COLUMN(Vec2, goal)               /* Meaningful when flags has kHasGoal. */                      \
-  COLUMN(std::uint32_t, profile)   /* Index into the parameter profile table. */                 \
-  COLUMN(std::uint8_t, flags)      /* AgentFlags bits. */
+// CROWD_AGENT_COLUMNS(COLUMN) expands COLUMN(Type, name, stepWrites) once per column;
+// stepWrites says whether a step's phases change it (only those are written back after a step).
+#define CROWD_AGENT_COLUMNS(COLUMN)                                                                   \
+  COLUMN(AgentId, id, false)             /* Stable handle; id.index breaks ties between neighbours. */ \
+  COLUMN(Vec2, position, true)                                                                        \
+  COLUMN(Vec2, velocity, true)                                                                        \
+  COLUMN(Vec2, prefVelocity, true)       /* As used in the last step, or fixed without a goal. */     \
+  COLUMN(Vec2, goal, false)              /* Meaningful when flags has kHasGoal. */                    \
+  COLUMN(std::uint32_t, profile, false)  /* Index into the parameter profile table. */               \
+  COLUMN(std::uint8_t, flags, true)      /* AgentFlags bits. */
 
 /// Bits of the `flags` column.
 enum AgentFlags : std::uint8_t {
@@ -31,21 +32,21 @@ enum AgentFlags : std::uint8_t {
 /// Pointers to every column, all indexed alike (dense order on the host store, cell order in a
 /// backend's working copy). Plain pointers, so the same view works on host and device memory.
 struct AgentArrays {
-#define CROWD_COLUMN_POINTER(Type, name) Type* name;
+#define CROWD_COLUMN_POINTER(Type, name, stepWrites) Type* name;
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_POINTER)
 #undef CROWD_COLUMN_POINTER
 };
 
 /// One agent's values in every column: what adding an agent appends.
 struct AgentRow {
-#define CROWD_COLUMN_VALUE(Type, name) Type name;
+#define CROWD_COLUMN_VALUE(Type, name, stepWrites) Type name;
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_VALUE)
 #undef CROWD_COLUMN_VALUE
 };
 
 /// Bytes one agent takes over all columns.
 inline constexpr int kAgentColumnBytes = 0
-#define CROWD_COLUMN_SIZE(Type, name) +static_cast<int>(sizeof(Type))
+#define CROWD_COLUMN_SIZE(Type, name, stepWrites) +static_cast<int>(sizeof(Type))
     CROWD_AGENT_COLUMNS(CROWD_COLUMN_SIZE)
 #undef CROWD_COLUMN_SIZE
     ;

@@ -41,7 +41,9 @@ CROWD_HD inline CellCoord gridCellOf(const AgentGrid& grid, Vec2 p) {
   return CellCoord{gridCoordinate(p.x * grid.invCellSize), gridCoordinate(p.y * grid.invCellSize)};
 }
 
-/// Bucket count for `agents` agents: about two per agent, a power of two from 64 to 2^30.
+/// Bucket count for `agents` agents: at least one per agent, a power of two from 64 to 2^30.
+/// Cells hold a few agents each (see adaptedCellSize), so most buckets of a wrapping grid hold
+/// at most one cell; the ones that hold two cost a key comparison, not a wrong answer.
 CROWD_HD inline std::uint32_t bucketCountFor(long long agents) {
   std::uint32_t buckets = 64;
   while (static_cast<long long>(buckets) < 2 * agents && buckets < (1u << 30)) buckets *= 2;
@@ -101,10 +103,22 @@ CROWD_HD inline std::uint32_t bucketOfKey(const AgentGrid& grid, std::uint64_t k
   return static_cast<std::uint32_t>(key) & grid.bucketMask;
 }
 
+/// A sparse world's cells are mostly empty, and asking the bucket table about each costs a
+/// cache miss or two. A bitmap with a bit per cell key hashed into 4 bits per bucket (small
+/// enough to stay in cache) answers most of those at once: a clear bit means an empty cell; a
+/// set bit means "look it up" (wrongly set, for an empty cell, about once in ten times).
+inline constexpr int kOccupancyBitsPerBucket = 4;
+
+CROWD_HD inline std::uint32_t occupancyBit(const AgentGrid& grid, std::uint64_t key) {
+  // Fibonacci hashing: the top bits of key * 2^64/phi spread neighbouring cells apart.
+  const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ull;
+  return static_cast<std::uint32_t>(mixed >> 32) & (grid.bucketMask * kOccupancyBitsPerBucket + 3);
+}
+
 /// The grid with its agents sorted by (bucket, key): what a query reads.
 struct GridCells {
   AgentGrid grid;
-  const std::uint64_t* occupied;  ///< Bit b of word b / 64: bucket b holds someone.
+  const std::uint64_t* occupied;  ///< Bit occupancyBit(key) of word bit / 64 is set for each occupied cell.
   const int* bucketStart;         ///< Bucket b holds sorted slots [bucketStart[b], bucketStart[b + 1]).
   const std::uint64_t* slotKey;   ///< Cell key per sorted slot; read only when the grid wraps.
 };
@@ -118,10 +132,9 @@ struct SlotRange {
 CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
   if (!insideBox(cells.grid, c)) return SlotRange{0, 0};
   const std::uint64_t key = cellKey(cells.grid, c);
+  const std::uint32_t bit = occupancyBit(cells.grid, key);
+  if (((cells.occupied[bit >> 6] >> (bit & 63)) & 1u) == 0) return SlotRange{0, 0};
   const std::uint32_t bucket = bucketOfKey(cells.grid, key);
-  // A sparse world's cells are mostly empty: the bitmap (a bit per bucket, small enough to stay
-  // in cache) answers those without touching the bucket table.
-  if (((cells.occupied[bucket >> 6] >> (bucket & 63)) & 1u) == 0) return SlotRange{0, 0};
   SlotRange range{cells.bucketStart[bucket], cells.bucketStart[bucket + 1]};
   if (!cells.grid.wraps) return range;
   // Usually the bucket holds just this cell (or another one); otherwise find this key's run.

@@ -1,0 +1,109 @@
+// The step as a whole: a step whose result is not finite is refused and leaves the state as it
+// was; results do not depend on the grid's cell size; the cell size follows the search range.
+#include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include <crowd/scenario.hpp>
+#include <crowd/simulator.hpp>
+
+#include "backend.hpp"
+
+namespace crowd {
+namespace {
+
+TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
+  // The backend on its own, with a state the simulator's input checks would refuse: agent 1
+  // heads for a goal so far away that goal - position overflows float, so its preferred
+  // velocity, and then its new velocity, are not finite. Agents 0 and 2 are ordinary.
+  AgentStore agents;
+  AgentRow row{};
+  row.flags = kHasGoal;
+  for (unsigned i = 0; i < 3; ++i) {
+    row.id = AgentId{i, 0};
+    row.position = i == 1 ? Vec2(-3.0e38f, 0.0f) : Vec2(100.0f * static_cast<float>(i), 0.0f);
+    row.goal = i == 1 ? Vec2(3.0e38f, 0.0f) : row.position + Vec2(10.0f, 0.0f);
+    agents.append(row);
+  }
+  const AgentStore before = agents;
+  const ProfileTable profiles = makeProfileTable({AgentParams{}});
+  ObstacleSet obstacles;
+  const std::unique_ptr<Backend> backend = makeCpuBackend();
+  const StepReport report = backend->step(StepRequest{agents, profiles, obstacles, 0.25f, 0.0f, 2});
+  ASSERT_TRUE(report.nonFinite.has_value());
+  EXPECT_EQ(report.nonFinite->dense, 1u);
+  EXPECT_FALSE(isFinite(report.nonFinite->velocity) && isFinite(report.nonFinite->position));
+  // Nothing was written back.
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(agents.position[i], before.position[i]);
+    EXPECT_EQ(agents.velocity[i], before.velocity[i]);
+    EXPECT_EQ(agents.flags[i], before.flags[i]);
+  }
+}
+
+TEST(Step, SimulatorRefusesTheStepWithAMessage) {
+  Simulator sim;
+  AgentDef def;
+  def.position = Vec2(5.0f, 0.0f);
+  def.goal = Vec2(10.0f, 0.0f);
+  sim.addAgent(def);
+  def.position = Vec2(-3.0e38f, 0.0f);  // Its goal is beyond float range from here.
+  def.goal = Vec2(3.0e38f, 0.0f);
+  sim.addAgent(def);
+  try {
+    sim.step();
+    FAIL() << "a non-finite step must be refused";
+  } catch (const SimulationError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("step 1"), std::string::npos) << message;
+    EXPECT_NE(message.find("agent 1 "), std::string::npos) << message;
+  }
+  EXPECT_EQ(sim.stepCount(), 0);
+  EXPECT_EQ(sim.positions()[0], Vec2(5.0f, 0.0f));
+  EXPECT_EQ(sim.positions()[1], Vec2(-3.0e38f, 0.0f));
+}
+
+std::uint64_t hashAfterSteps(const Scenario& scenario, float cellSize, int steps) {
+  Simulator sim = makeSimulator(scenario, 2);
+  SimulatorConfig config = sim.config();
+  config.cellSize = cellSize;
+  sim.setConfig(config);
+  for (int s = 0; s < steps; ++s) sim.step();
+  return sim.stateHash();
+}
+
+TEST(Step, ResultsDoNotDependOnTheCellSize) {
+  for (const char* name : {"random", "bottleneck", "circle"}) {
+    const Scenario scenario = builtinScenario(name, 500, 3);
+    const std::uint64_t automatic = hashAfterSteps(scenario, 0.0f, 40);
+    // From the smallest allowed (raised to 1/2.5 of neighborDist) to much larger than a query.
+    for (const float cellSize : {1.0f, 6.0f, 9.5f, 15.0f, 60.0f}) {
+      EXPECT_EQ(hashAfterSteps(scenario, cellSize, 40), automatic) << name << " cell " << cellSize;
+    }
+  }
+}
+
+TEST(Step, CellSizeFollowsTheSearchRange) {
+  CellSizeChooser chooser;
+  // First step: half the neighbour distance.
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 7.5f);
+  // Sparse agents keep the whole neighbour distance as their range: cells grow to it.
+  chooser.observe(1000, 1000 * 15 * 1024);
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 15.0f);
+  // A crowd whose K-th neighbour is 8 away: cells of 8.
+  chooser.observe(1000, 1000 * 8 * 1024);
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 8.0f);
+  // Small drifts leave it alone.
+  chooser.observe(1000, 1000 * 8.3 * 1024);
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 8.0f);
+  // Never below 1/2.5 of the neighbour distance, whatever the crowd.
+  chooser.observe(1000, 1000 * 1024);
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 6.0f);
+  // A configured size is kept (raised to the same floor).
+  EXPECT_FLOAT_EQ(chooser.choose(12.0f, 15.0f), 12.0f);
+  EXPECT_FLOAT_EQ(chooser.choose(2.0f, 15.0f), 6.0f);
+}
+
+}  // namespace
+}  // namespace crowd
