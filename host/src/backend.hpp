@@ -38,9 +38,13 @@ class CellSizeChooser {
   float choose(float configured, float maxNeighborDist);
   /// What the step's queries found: agents and StepTally::rangeSum.
   void observe(long long agents, long long rangeSum);
+  /// A little more than the last step's mean search range, squared: most agents' K-th
+  /// neighbour lies within it (infinite before the first step).
+  float nearThresholdSq() const;
 
  private:
   float current_ = 0.0f;
+  float meanRange_ = 0.0f;
   float smallest_ = 0.0f;
   float largest_ = 0.0f;
   bool automatic_ = false;

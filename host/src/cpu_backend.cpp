@@ -103,7 +103,8 @@ StepReport CpuBackend::step(const StepRequest& request) {
                                    obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()},
                       newVelocity_.data(),
                       request.timeStep,
-                      1.0f / request.timeStep};
+                      1.0f / request.timeStep,
+                      cellSize_.nearThresholdSq()};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
   report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
   cellSize_.observe(n, tally.rangeSum);

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 
 #include <crowd/kernels/agent_grid.hpp>
 #include <crowd/kernels/vec2.hpp>
@@ -41,9 +42,15 @@ float CellSizeChooser::choose(float configured, float maxNeighborDist) {
 }
 
 void CellSizeChooser::observe(long long agents, long long rangeSum) {
-  if (!automatic_ || agents == 0) return;
-  const double meanRange = static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents);
-  current_ = adaptedCellSize(current_, static_cast<float>(meanRange), smallest_, largest_);
+  if (agents == 0) return;
+  meanRange_ = static_cast<float>(static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents));
+  if (automatic_) current_ = adaptedCellSize(current_, meanRange_, smallest_, largest_);
+}
+
+float CellSizeChooser::nearThresholdSq() const {
+  // A quarter more than the mean: about 1.5 K candidates fall below it in a uniform crowd, and
+  // few agents have their K-th neighbour beyond it.
+  return meanRange_ > 0.0f ? sqr(1.25f * meanRange_) : INFINITY;
 }
 
 }  // namespace crowd

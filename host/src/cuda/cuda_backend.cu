@@ -351,7 +351,8 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
                                    cellEdges_.data()},
                       newVelocity_.data(),
                       request.timeStep,
-                      1.0f / request.timeStep};
+                      1.0f / request.timeStep,
+                      cellSize_.nearThresholdSq()};
   runPhases(AgentPhases{}, view, tally_.data(), events_);
 
   StepTally tally{};

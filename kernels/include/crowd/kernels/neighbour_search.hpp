@@ -1,8 +1,17 @@
 // The K nearest agents of an agent (RVO2's rule, see k_nearest.hpp), read from the agent grid
-// ring by ring outwards from the agent's own cell. Near candidates fill the list early, the
-// range shrinks to the K-th distance, and whole rings, then single cells, beyond it are skipped
-// unread. Agents are visited in cell order, so consecutive agents share a home cell: the
-// non-empty cells around it are looked up once and kept in a small cache.
+// ring by ring outwards from the agent's own cell (ring r: the cells at Chebyshev distance r).
+//
+// Agents are visited in cell order, so consecutive agents share a home cell: its neighbourhood
+// is looked up once and cached. The 3 x 3 cells around it (rings 0 and 1), which every query
+// reads, are copied into one contiguous tile; outer rings are kept as runs of sorted slots and
+// read only when the K-th distance found so far reaches them, cell by cell.
+//
+// The candidates of the tile are filtered without branches, which the CPU cannot predict
+// (about half are in range). Sorting them into the K-nearest list is the expensive part, so
+// they are split by a threshold first: the distance the K-th neighbour typically has (the last
+// step's mean search range). Only the few below it are sorted in; the rest are offered only if
+// fewer than K were below. The result is exact whatever the threshold; the threshold only
+// decides how much sorting is done.
 #pragma once
 
 #include "agent_grid.hpp"
@@ -20,19 +29,24 @@ struct CellRun {
   Vec2 corner;
 };
 
-/// The non-empty cells around one home cell, gathered ring by ring (ring r: the cells at
-/// Chebyshev distance r) as queries need them.
+/// The neighbourhood of one home cell, gathered as queries need it.
 struct CellNeighbourhood {
   /// Rings a query may need: cells are at least 1/2.5 of the neighbour distance (see
-  /// agentCellSize), and a point within the neighbour distance of the home cell then lies at
+  /// CellSizeChooser), and a point within the neighbour distance of the home cell then lies at
   /// most floor(2.5) + 1 rings out, the +1 for a point right at the home cell's edge.
   static constexpr int kMaxReach = 3;
   static constexpr int kCapacity = (2 * kMaxReach + 1) * (2 * kMaxReach + 1);
+  /// Most agents the 3 x 3 tile holds; a more crowded block is read as runs instead.
+  static constexpr int kTileCapacity = 64;
 
   CellCoord home{0, 0};
   int rings = -1;  ///< Rings gathered so far less one (-1: none yet).
   int ringEnd[kMaxReach + 1] = {};
   CellRun runs[kCapacity];
+  int tileCount = -1;  ///< Agents in the tile; -1 when rings 0 and 1 hold too many for it.
+  Vec2 tilePosition[kTileCapacity];
+  unsigned tileId[kTileCapacity];
+  int tileSlot[kTileCapacity];
 
   /// Points the cache at `cell`, forgetting what it held for another cell.
   CROWD_HD void moveTo(CellCoord cell) {
@@ -58,44 +72,109 @@ struct CellNeighbourhood {
     ringEnd[r] = count;
     rings = r;
   }
+
+  /// Gathers rings 0 and 1 and copies their agents into the tile if they fit.
+  CROWD_HD void gatherTile(const GridCells& cells, const Vec2* position, const AgentId* id) {
+    while (rings < 1) gatherNextRing(cells);
+    int count = 0;
+    for (int i = 0; i < ringEnd[1]; ++i) count += runs[i].end - runs[i].begin;
+    if (count > kTileCapacity) {
+      tileCount = -1;
+      return;
+    }
+    tileCount = 0;
+    for (int i = 0; i < ringEnd[1]; ++i) {
+      for (int j = runs[i].begin; j < runs[i].end; ++j) {
+        tilePosition[tileCount] = position[j];
+        tileId[tileCount] = id[j].index;
+        tileSlot[tileCount] = j;
+        ++tileCount;
+      }
+    }
+  }
 };
 
+/// Offers the agents of one run to `nearest`; returns how many were examined.
+CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const AgentId* id, int self, Vec2 p,
+                             AgentNeighbours& nearest) {
+  for (int j = run.begin; j < run.end; ++j) {
+    // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
+    const float distSq = absSq(p - position[j]);
+    // Not closer than the current range: offer() would refuse it too, so skip the id load.
+    if (distSq > nearest.rangeSq || j == self) continue;
+    nearest.offer(distSq, id[j].index, j);
+  }
+  return run.end - run.begin;
+}
+
+/// Offers the tile's agents to `nearest`, those nearer than `thresholdSq` first.
+CROWD_HD inline void offerTile(const CellNeighbourhood& hood, int self, Vec2 p, float thresholdSq,
+                               AgentNeighbours& nearest) {
+  // Tile positions of candidates in range: the near ones from the front, the others from the back.
+  int order[CellNeighbourhood::kTileCapacity];
+  float distances[CellNeighbourhood::kTileCapacity];
+  int nearCount = 0;
+  int farBegin = hood.tileCount;
+  const float rangeSq = nearest.rangeSq;
+  for (int t = 0; t < hood.tileCount; ++t) {
+    const float distSq = absSq(p - hood.tilePosition[t]);
+    distances[t] = distSq;
+    const bool inRange = distSq < rangeSq && hood.tileSlot[t] != self;
+    const bool near = distSq < thresholdSq;
+    // Both slots are written; the counters decide which write is kept.
+    order[nearCount] = t;
+    order[farBegin - 1] = t;
+    nearCount += static_cast<int>(inRange && near);
+    farBegin -= static_cast<int>(inRange && !near);
+  }
+  for (int i = 0; i < nearCount; ++i) {
+    const int t = order[i];
+    nearest.offer(distances[t], hood.tileId[t], hood.tileSlot[t]);
+  }
+  if (nearest.count == nearest.capacity && !(thresholdSq <= nearest.rangeSq)) return;  // None of the far ones can enter.
+  for (int i = farBegin; i < hood.tileCount; ++i) {
+    const int t = order[i];
+    if (distances[t] > nearest.rangeSq) continue;
+    nearest.offer(distances[t], hood.tileId[t], hood.tileSlot[t]);
+  }
+}
+
 /// Fills `nearest` with the `maxNeighbors` nearest agents within `neighborDist` of the agent in
-/// sorted slot `self` at `p` (entries' index: sorted slots). Returns the candidates examined.
+/// sorted slot `self` at `p` (entries' index: sorted slots). `thresholdSq` is the typical
+/// squared distance of the K-th neighbour (any value gives the same result). Returns the
+/// candidates examined.
 CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood& hood, const Vec2* position,
                                       const AgentId* id, int self, Vec2 p, int maxNeighbors, float neighborDistSq,
-                                      AgentNeighbours& nearest) {
+                                      float thresholdSq, AgentNeighbours& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   const AgentGrid& grid = cells.grid;
   const CellCoord home = gridCellOf(grid, p);
   hood.moveTo(home);
-  const float margin = cellMargin(grid, p);
-  // Every cell of ring r >= 1 lies at least r - 1 cells plus p's distance to the nearest side
-  // of its own cell away.
-  const Vec2 homeCorner = cellCorner(grid, home);
-  const float x0 = homeCorner.x, y0 = homeCorner.y;
-  const float insetX = p.x - x0 < x0 + grid.cellSize - p.x ? p.x - x0 : x0 + grid.cellSize - p.x;
-  const float insetY = p.y - y0 < y0 + grid.cellSize - p.y ? p.y - y0 : y0 + grid.cellSize - p.y;
-  const float inset = (insetX < insetY ? insetX : insetY) - margin;
+  if (hood.rings < 1) hood.gatherTile(cells, position, id);
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
-  for (int r = 0; r <= CellNeighbourhood::kMaxReach; ++r) {
-    if (r > 0) {
-      const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
-      if (gap > 0.0f && !nearest.mayAccept(gap * gap)) break;
-    }
+  if (hood.tileCount >= 0) {
+    offerTile(hood, self, p, thresholdSq, nearest);
+    candidates += hood.tileCount;
+  } else {
+    for (int i = 0; i < hood.ringEnd[1]; ++i) candidates += offerRun(hood.runs[i], position, id, self, p, nearest);
+  }
+
+  // Every cell of ring r >= 2 lies at least r - 1 cells plus p's distance to the nearest side
+  // of its own cell away.
+  const float margin = cellMargin(grid, p);
+  const Vec2 corner = cellCorner(grid, home);
+  const float insetX = p.x - corner.x < corner.x + grid.cellSize - p.x ? p.x - corner.x : corner.x + grid.cellSize - p.x;
+  const float insetY = p.y - corner.y < corner.y + grid.cellSize - p.y ? p.y - corner.y : corner.y + grid.cellSize - p.y;
+  const float inset = (insetX < insetY ? insetX : insetY) - margin;
+  for (int r = 2; r <= CellNeighbourhood::kMaxReach; ++r) {
+    const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
+    if (gap > 0.0f && !nearest.mayAccept(gap * gap)) break;
     if (hood.rings < r) hood.gatherNextRing(cells);
-    for (int i = r == 0 ? 0 : hood.ringEnd[r - 1]; i < hood.ringEnd[r]; ++i) {
+    for (int i = hood.ringEnd[r - 1]; i < hood.ringEnd[r]; ++i) {
       const CellRun& run = hood.runs[i];
-      if (r > 0 && !nearest.mayAccept(cellDistSqBound(grid, run.corner, p, margin))) continue;
-      candidates += run.end - run.begin;
-      for (int j = run.begin; j < run.end; ++j) {
-        // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
-        const float distSq = absSq(p - position[j]);
-        // Not closer than the current range: offer() would refuse it too, so skip the id load.
-        if (distSq > nearest.rangeSq || j == self) continue;
-        nearest.offer(distSq, id[j].index, j);
-      }
+      if (!nearest.mayAccept(cellDistSqBound(grid, run.corner, p, margin))) continue;
+      candidates += offerRun(run, position, id, self, p, nearest);
     }
   }
   return candidates;

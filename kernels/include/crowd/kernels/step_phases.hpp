@@ -36,7 +36,8 @@ struct NeighboursPhase {
     const ProfileTerms& t = view.terms[view.agents.profile[k]];
     AgentNeighbours nearest;
     tally.candidates += findNearestAgents(view.cells, hood, view.agents.position, view.agents.id, k,
-                                          view.agents.position[k], t.maxNeighbors, t.neighborDistSq, nearest);
+                                          view.agents.position[k], t.maxNeighbors, t.neighborDistSq,
+                                          view.nearThresholdSq, nearest);
     for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
     view.neighbours.count[k] = nearest.count;
     // Integer units keep the sum, and so the next step's cell size, independent of thread count.

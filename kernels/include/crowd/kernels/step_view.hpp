@@ -49,6 +49,7 @@ struct StepView {
   Vec2* newVelocity;  ///< ORCA's result per sorted slot, committed by the last phase.
   float timeStep;
   float invTimeStep;
+  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
 };
 
 }  // namespace crowd
