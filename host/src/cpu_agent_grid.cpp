@@ -1,6 +1,8 @@
 #include "cpu_agent_grid.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cmath>
 #include <utility>
 
@@ -10,6 +12,7 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
   const int n = static_cast<int>(positions.size());
   const std::uint32_t buckets = bucketCountFor(n);
   keyOfAgent_.resize(static_cast<std::size_t>(n));
+  bucketOfAgent_.resize(static_cast<std::size_t>(n));
   float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
 #pragma omp parallel num_threads(threads)
   {
@@ -24,36 +27,51 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
     grid_ = n == 0 ? makeAgentGrid(0.0f, 0.0f, 0.0f, 0.0f, cellSize, buckets)
                    : makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
 #pragma omp for schedule(static)
-    for (int i = 0; i < n; ++i) keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
+    for (int i = 0; i < n; ++i) {
+      keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
+      bucketOfAgent_[i] = bucketOfKey(grid_, keyOfAgent_[i]);
+    }
   }
 
-  // Counting sort on the bucket; the scatter runs in dense order, so it is stable.
-  bucketStart_.assign(static_cast<std::size_t>(buckets) + 1, 0);
-  for (int i = 0; i < n; ++i) ++bucketStart_[bucketOfKey(grid_, keyOfAgent_[i]) + 1];
-  for (std::uint32_t b = 0; b < buckets; ++b) bucketStart_[b + 1] += bucketStart_[b];
-  occupied_.assign(static_cast<std::size_t>(buckets) * kOccupancyBitsPerBucket / 64, 0);
-  for (int i = 0; i < n; ++i) {
-    const std::uint32_t bit = occupancyBit(grid_, keyOfAgent_[i]);
-    occupied_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
-  }
-  order_.resize(static_cast<std::size_t>(n));
-  {
-    std::vector<int> fill(bucketStart_.begin(), bucketStart_.end() - 1);
-    for (int i = 0; i < n; ++i) order_[fill[bucketOfKey(grid_, keyOfAgent_[i])]++] = i;
-  }
+  // Stable: within a bucket agents keep their dense order.
+  radix_.sort(bucketOfAgent_, std::countr_zero(buckets), order_, threads);
+
   slotKey_.resize(static_cast<std::size_t>(n));
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int k = 0; k < n; ++k) slotKey_[k] = keyOfAgent_[order_[k]];
-  if (grid_.wraps) sortBucketsByKey(buckets, threads);
+  bucketStart_.resize(static_cast<std::size_t>(buckets) + 1);
+  occupied_.assign(static_cast<std::size_t>(buckets) * kOccupancyBitsPerBucket / 64, 0);
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(static)
+    for (int k = 0; k < n; ++k) slotKey_[k] = keyOfAgent_[order_[k]];
+    // Slot k starts the buckets after slot k - 1's up to its own (empty ones start where the next
+    // occupied one does), so each bucket's start is written once. Each cell's first slot marks
+    // the cell in the occupancy bitmap.
+#pragma omp for schedule(static)
+    for (int k = 0; k <= n; ++k) {
+      const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid_, slotKey_[k - 1]) + 1;
+      const std::uint32_t current = k == n ? buckets : bucketOfKey(grid_, slotKey_[k]);
+      for (std::uint32_t b = previous; b <= current; ++b) bucketStart_[b] = k;
+      if (k < n && (k == 0 || slotKey_[k] != slotKey_[k - 1])) {
+        const std::uint32_t bit = occupancyBit(grid_, slotKey_[k]);
+        std::atomic_ref<std::uint64_t>(occupied_[bit >> 6]).fetch_or(std::uint64_t{1} << (bit & 63),
+                                                                      std::memory_order_relaxed);
+      }
+    }
+  }
+  if (grid_.wraps) sortBucketsByKey(threads);
 }
 
-// Cells sharing a bucket: order each bucket by key, stably, so each cell is one run.
-void CpuAgentGrid::sortBucketsByKey(std::uint32_t buckets, int threads) {
+// Cells sharing a bucket: order each bucket by key, stably, so each cell is one run. Each
+// bucket is read and sorted by one thread only.
+void CpuAgentGrid::sortBucketsByKey(int threads) {
+  const int buckets = static_cast<int>(bucketStart_.size()) - 1;
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
-  for (std::uint32_t b = 0; b < buckets; ++b) {
+  for (int b = 0; b < buckets; ++b) {
     const int begin = bucketStart_[b];
     const int end = bucketStart_[b + 1];
-    if (end - begin < 2 || slotKey_[begin] == slotKey_[end - 1]) continue;  // Usually one cell.
+    bool oneCell = true;  // Usually: a few agents of one cell, or nobody.
+    for (int k = begin + 1; k < end && oneCell; ++k) oneCell = slotKey_[k] == slotKey_[begin];
+    if (oneCell) continue;
     if (end - begin <= 32) {
       sortBucketSmall(begin, end);
     } else {
@@ -91,7 +109,8 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
 
 std::size_t CpuAgentGrid::bytes() const {
   return (keyOfAgent_.capacity() + slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +
-         (bucketStart_.capacity() + order_.capacity()) * sizeof(int);
+         (bucketStart_.capacity() + order_.capacity()) * sizeof(int) +
+         bucketOfAgent_.capacity() * sizeof(std::uint32_t) + radix_.bytes();
 }
 
 }  // namespace crowd

@@ -1,5 +1,5 @@
 // The agent grid (kernels/agent_grid.hpp) built on the CPU: a cell key per agent, a stable
-// counting sort by bucket, and, where the grid wraps, a stable sort by key within each bucket.
+// radix sort by bucket, and, where the grid wraps, a stable sort by key within each bucket.
 // Within a cell agents keep their dense order, so the build is deterministic.
 #pragma once
 
@@ -8,6 +8,8 @@
 #include <vector>
 
 #include <crowd/kernels/agent_grid.hpp>
+
+#include "radix_sort.hpp"
 
 namespace crowd {
 
@@ -25,12 +27,14 @@ class CpuAgentGrid {
   std::size_t bytes() const;
 
  private:
-  void sortBucketsByKey(std::uint32_t buckets, int threads);
+  void sortBucketsByKey(int threads);
   void sortBucketSmall(int begin, int end);
   void sortBucketLarge(int begin, int end);
 
   AgentGrid grid_{};
+  RadixSorter radix_;
   std::vector<std::uint64_t> keyOfAgent_;
+  std::vector<std::uint32_t> bucketOfAgent_;
   std::vector<std::uint64_t> slotKey_;
   std::vector<std::uint64_t> occupied_;
   std::vector<int> bucketStart_;

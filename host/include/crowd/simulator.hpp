@@ -1,5 +1,5 @@
 // The simulator facade: agents with stable handles, static obstacles, and a step() that runs
-// grid -> neighbours -> preferred velocity -> ORCA -> commit on a backend.
+// the phase list (grid -> neighbours -> preferred velocity -> ORCA -> commit) on a backend.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,9 @@ struct SimulatorConfig {
   float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
   bool removeArrived = false;  ///< Remove agents once they reach their goal (evacuations).
   int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: >= 0]
-  float cellSize = 0.0f;       ///< Agent grid cell side; 0 picks half the largest neighborDist. [Limit: >= 0]
+  /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
+  /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
+  float cellSize = 0.0f;
   BackendKind backend = BackendKind::Cpu;  ///< Fixed when the simulator is constructed.
 };
 
