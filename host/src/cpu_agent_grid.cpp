@@ -61,21 +61,25 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
   if (grid_.wraps) sortBucketsByKey(threads);
 }
 
-// Cells sharing a bucket: order each bucket by key, stably, so each cell is one run. Each
-// bucket is read and sorted by one thread only.
+// Cells sharing a bucket: order each bucket by key, stably, so each cell is one run. The scan
+// runs over the sorted slots, not over the (twice as many, mostly empty) buckets; a bucket is
+// checked and sorted by the thread that meets its first slot, and other threads tell where
+// buckets begin from the sorted bucket numbers, which the sorting leaves alone.
 void CpuAgentGrid::sortBucketsByKey(int threads) {
-  const int buckets = static_cast<int>(bucketStart_.size()) - 1;
+  const std::span<const std::uint32_t> bucketOfSlot = radix_.sortedKeys();
+  const int n = static_cast<int>(order_.size());
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
-  for (int b = 0; b < buckets; ++b) {
-    const int begin = bucketStart_[b];
-    const int end = bucketStart_[b + 1];
-    bool oneCell = true;  // Usually: a few agents of one cell, or nobody.
-    for (int k = begin + 1; k < end && oneCell; ++k) oneCell = slotKey_[k] == slotKey_[begin];
+  for (int k = 0; k < n; ++k) {
+    const std::uint32_t bucket = bucketOfSlot[k];
+    if (k > 0 && bucketOfSlot[k - 1] == bucket) continue;  // Not the bucket's first slot.
+    const int end = bucketStart_[bucket + 1];
+    bool oneCell = true;  // Usually: a few agents of one cell.
+    for (int j = k + 1; j < end && oneCell; ++j) oneCell = slotKey_[j] == slotKey_[k];
     if (oneCell) continue;
-    if (end - begin <= 32) {
-      sortBucketSmall(begin, end);
+    if (end - k <= 32) {
+      sortBucketSmall(k, end);
     } else {
-      sortBucketLarge(begin, end);
+      sortBucketLarge(k, end);
     }
   }
 }

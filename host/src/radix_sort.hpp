@@ -14,6 +14,8 @@ class RadixSorter {
  public:
   /// Fills `order` with 0..keys.size()-1 sorted by keys[i] (< 2^keyBits), ties in index order.
   void sort(std::span<const std::uint32_t> keys, int keyBits, std::vector<int>& order, int threads);
+  /// The keys in sorted order, as the last sort left them.
+  std::span<const std::uint32_t> sortedKeys() const { return sortedKeys_; }
   /// Bytes of working memory held between sorts.
   std::size_t bytes() const {
     return scratch_.capacity() * sizeof(int) + (keyScratch_.capacity() + sortedKeys_.capacity()) * sizeof(std::uint32_t) +

@@ -43,7 +43,7 @@ struct CellNeighbourhood {
   int rings = -1;  ///< Rings gathered so far less one (-1: none yet).
   int ringEnd[kMaxReach + 1] = {};
   CellRun runs[kCapacity];
-  int tileCount = -1;  ///< Agents in the tile; -1 when rings 0 and 1 hold too many for it.
+  int tileCount = -1;  ///< Agents in the tile; -1 when rings 0 and 1 are runs (too many for it).
   Vec2 tilePosition[kTileCapacity];
   unsigned tileId[kTileCapacity];
   int tileSlot[kTileCapacity];
@@ -73,24 +73,52 @@ struct CellNeighbourhood {
     rings = r;
   }
 
-  /// Gathers rings 0 and 1 and copies their agents into the tile if they fit.
+  /// Copies the agents of rings 0 and 1 into the tile. The three cells of a row have
+  /// consecutive keys, so consecutive buckets: a row is one range of sorted slots (two where it
+  /// crosses the end of the bucket table), from which, in a wrapping grid, only the slots with
+  /// the row's keys are kept. If they do not fit, rings 0 and 1 are gathered as runs instead.
   CROWD_HD void gatherTile(const GridCells& cells, const Vec2* position, const AgentId* id) {
-    while (rings < 1) gatherNextRing(cells);
-    int count = 0;
-    for (int i = 0; i < ringEnd[1]; ++i) count += runs[i].end - runs[i].begin;
-    if (count > kTileCapacity) {
-      tileCount = -1;
-      return;
-    }
+    const AgentGrid& grid = cells.grid;
     tileCount = 0;
-    for (int i = 0; i < ringEnd[1]; ++i) {
-      for (int j = runs[i].begin; j < runs[i].end; ++j) {
-        tilePosition[tileCount] = position[j];
-        tileId[tileCount] = id[j].index;
-        tileSlot[tileCount] = j;
-        ++tileCount;
+    for (int y = home.y - 1; y <= home.y + 1; ++y) {
+      // The row's cells inside the box (those outside hold nobody).
+      const int x0 = home.x - 1 > grid.origin.x ? home.x - 1 : grid.origin.x;
+      const int lastColumn = grid.origin.x + static_cast<int>(grid.columns) - 1;
+      const int x1 = home.x + 1 < lastColumn ? home.x + 1 : lastColumn;
+      if (x0 > x1 || !insideBox(grid, CellCoord{x0, y})) continue;
+      const std::uint64_t first = cellKey(grid, CellCoord{x0, y});
+      const std::uint64_t last = cellKey(grid, CellCoord{x1, y});
+      const std::uint32_t b0 = bucketOfKey(grid, first);
+      const std::uint32_t b1 = bucketOfKey(grid, last);
+      // Two ranges when the buckets wrap past the end of the table, else one.
+      const int ranges = b1 < b0 ? 2 : 1;
+      for (int part = 0; part < ranges; ++part) {
+        const int begin = cells.bucketStart[part == 0 ? b0 : 0];
+        const int end = cells.bucketStart[(part == 0 && ranges == 1) ? b1 + 1 : (part == 0 ? grid.bucketMask + 1 : b1 + 1)];
+        if (tileCount + (end - begin) > kTileCapacity) {
+          gatherRunsInstead(cells);
+          return;
+        }
+        for (int j = begin; j < end; ++j) {
+          tilePosition[tileCount] = position[j];
+          tileId[tileCount] = id[j].index;
+          tileSlot[tileCount] = j;
+          // A dense grid's buckets hold just these cells; a wrapping one's may hold others.
+          const bool mine = !grid.wraps || (cells.slotKey[j] >= first && cells.slotKey[j] <= last);
+          tileCount += static_cast<int>(mine);
+        }
       }
     }
+    ringEnd[0] = ringEnd[1] = 0;  // Rings 0 and 1 are in the tile; outer rings' runs follow.
+    rings = 1;
+  }
+
+  /// Rings 0 and 1 as runs, for a block too crowded for the tile.
+  CROWD_HD void gatherRunsInstead(const GridCells& cells) {
+    tileCount = -1;
+    rings = -1;
+    gatherNextRing(cells);
+    gatherNextRing(cells);
   }
 };
 
