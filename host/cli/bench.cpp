@@ -72,7 +72,8 @@ int runBench(const BenchOptions& o) {
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
   for (const char* phase : kPhaseNames) std::printf(" %9.9s", phase);
-  std::printf(" %9s %9s %10s %14s %9s %9s\n", "total", "median", "cand/agent", "agent-steps/s", "B/agent", "dev B/ag");
+  std::printf(" %9s %9s %10s %9s %14s %9s %9s\n", "total", "median", "cand/agent", "ns/line", "agent-steps/s", "B/agent",
+              "dev B/ag");
   std::printf("%-8s %10s %8s", "", "", "");
   for (int p = 0; p <= kPhaseCount + 1; ++p) std::printf(" %9s", "ms");
   std::printf("\n");
@@ -86,6 +87,7 @@ int runBench(const BenchOptions& o) {
       PhaseTimes sum;
       std::vector<double> totals;
       double candidates = 0;
+      double orcaLines = 0;
       double agentSteps = 0;
       for (int s = 0; s < o.steps; ++s) {
         const double live = static_cast<double>(sim.agentCount());
@@ -93,6 +95,7 @@ int runBench(const BenchOptions& o) {
         sum += sim.lastStepTimes();
         totals.push_back(sim.lastStepTimes().total());
         candidates += sim.lastCandidatesPerAgent();
+        orcaLines += sim.lastOrcaLinesPerAgent() * live;
         agentSteps += live;
       }
       const double n = o.steps;
@@ -104,7 +107,9 @@ int runBench(const BenchOptions& o) {
       const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
       std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
       for (double ms : mean.ms) std::printf(" %9.3f", ms);
-      std::printf(" %9.3f %9.3f %10.1f %14.3e %9.0f %9.0f\n", mean.total(), median, candidates / n, rate,
+      // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
+      const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
+      std::printf(" %9.3f %9.3f %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median, candidates / n, nsPerLine, rate,
                   hostBytesPerAgent, bytesPerAgent);
       std::fflush(stdout);
       nlohmann::json msPerStep;
@@ -117,6 +122,8 @@ int runBench(const BenchOptions& o) {
                          {"steps", o.steps},
                          {"msPerStep", msPerStep},
                          {"medianMsPerStep", median},
+                         {"orcaLinesPerAgent", orcaLines / agentSteps},
+                         {"orcaNsPerLineThreadTime", nsPerLine},
                          {"candidatesPerAgent", candidates / n},
                          {"agentStepsPerSecond", rate},
                          {"hostBytesPerAgent", hostBytesPerAgent},

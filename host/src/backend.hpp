@@ -71,6 +71,7 @@ struct NonFiniteAgent {
 struct StepReport {
   PhaseTimes times;
   double candidatesPerAgent = 0;
+  double orcaLinesPerAgent = 0;
   std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
   std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
 };

@@ -107,6 +107,7 @@ StepReport CpuBackend::step(const StepRequest& request) {
                       cellSize_.nearThresholdSq()};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
   report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
+  report.orcaLinesPerAgent = n > 0 ? static_cast<double>(tally.orcaLines) / n : 0.0;
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite();

@@ -280,6 +280,7 @@ void Simulator::step() {
       backend_->step(StepRequest{*agents_, table, obstacles_, config_.timeStep, config_.cellSize, config_.threads});
   lastTimes_ = report.times;
   lastCandidates_ = report.candidatesPerAgent;
+  lastOrcaLines_ = report.orcaLinesPerAgent;
   if (report.nonFinite) {
     const NonFiniteAgent& bad = *report.nonFinite;
     throw SimulationError("step " + std::to_string(stepCount_ + 1) + ": agent " +

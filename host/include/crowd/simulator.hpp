@@ -127,6 +127,8 @@ class Simulator {
   const PhaseTimes& lastStepTimes() const { return lastTimes_; }
   /// Neighbour candidates examined per agent in the last step (a cost figure for benchmarks).
   double lastCandidatesPerAgent() const { return lastCandidates_; }
+  /// ORCA half-planes per agent in the last step (agent and obstacle lines; a cost figure).
+  double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
@@ -164,6 +166,7 @@ class Simulator {
   std::vector<Arrival> lastArrivals_;
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;
+  double lastOrcaLines_ = 0;
   std::unique_ptr<Backend> backend_;
   mutable bool hostStale_ = false;
 };

@@ -114,6 +114,7 @@ __global__ void phaseKernel(StepView view, StepTally* total) {
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->rangeSum), static_cast<unsigned long long>(block.rangeSum));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->arrivals), static_cast<unsigned long long>(block.arrivals));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->nonFinite), static_cast<unsigned long long>(block.nonFinite));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->orcaLines), static_cast<unsigned long long>(block.orcaLines));
 }
 
 /// The dense indices of the agents that arrived in this step (in no particular order).
@@ -363,6 +364,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
     report.times.ms[phase] = ms;
   }
   report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
+  report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite(n);

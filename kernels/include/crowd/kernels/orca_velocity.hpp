@@ -14,7 +14,8 @@ namespace crowd {
 
 /// Obstacle lines first (nearest edge first), then one line per agent neighbour in neighbour
 /// order, then the LP (lp2, falling back to lp3): the order that decides RVO2's results.
-CROWD_HD inline Vec2 orcaVelocity(const StepView& view, int self) {
+/// `lineCount`, when given, receives the number of half-planes.
+CROWD_HD inline Vec2 orcaVelocity(const StepView& view, int self, int* lineCountOut = nullptr) {
   const AgentArrays& agents = view.agents;
   const ProfileTerms& t = view.terms[agents.profile[self]];
   const Vec2 p = agents.position[self];
@@ -40,6 +41,7 @@ CROWD_HD inline Vec2 orcaVelocity(const StepView& view, int self) {
                                        view.terms[agents.profile[other]].radius, t.invTimeHorizon,
                                        view.invTimeStep, coincidentSeparationHint(selfId, agents.id[other].index));
   }
+  if (lineCountOut != nullptr) *lineCountOut = lineCount;
   return solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed, agents.prefVelocity[self]);
 }
 

@@ -64,7 +64,9 @@ struct OrcaPhase {
   using Scratch = NoScratch;
 
   CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
-    const Vec2 v = orcaVelocity(view, k);
+    int lines = 0;
+    const Vec2 v = orcaVelocity(view, k, &lines);
+    tally.orcaLines += lines;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
   }

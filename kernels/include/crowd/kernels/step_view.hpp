@@ -29,12 +29,14 @@ struct StepTally {
   long long rangeSum = 0;    ///< Final neighbour search ranges, in 1/1024 units (sizes the grid).
   long long arrivals = 0;    ///< Agents that reached their goal in this step.
   long long nonFinite = 0;   ///< Agents whose new velocity or position is not finite.
+  long long orcaLines = 0;   ///< Half-planes built (agent and obstacle lines), a cost figure.
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
     candidates += o.candidates;
     rangeSum += o.rangeSum;
     arrivals += o.arrivals;
     nonFinite += o.nonFinite;
+    orcaLines += o.orcaLines;
     return *this;
   }
 };
