@@ -133,6 +133,7 @@ TEST(ReferenceParity, RandomStatesOneStep) {
   for (int trial = 0; trial < 200; ++trial) {
     SimulatorConfig config;
     config.timeStep = 0.05f + 0.3f * unit(rng);
+    config.exactRvo2 = true;  // Compared with RVO2's rules: no deadlock jitter, no speed clamp.
     Simulator sim(config);
     const float side = 10.0f + 60.0f * unit(rng);  // Dense to sparse.
     if (trial % 2 == 1) {
@@ -171,6 +172,9 @@ TEST(ReferenceParity, RandomStatesOneStep) {
 void expectParityAlong(const char* name, std::size_t count, int steps) {
   const Scenario scenario = builtinScenario(name, count, 3);
   Simulator sim = makeSimulator(scenario, 2);
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = true;
+  sim.setConfig(config);
   Agreement total;
   for (int s = 0; s < steps; ++s) total += stepAndCompare(sim);
   report(name, total);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,10 @@ struct StepRequest {
   float timeStep;
   float cellSize;  ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;     ///< CPU threads.
+  float jitter;    ///< Deadlock jitter (fraction of maxSpeed); 0 for RVO2's exact results.
+  bool clampSpeed; ///< Keep velocities within maxSpeed.
+  std::uint64_t seed;
+  std::int64_t step;  ///< The step being computed, 1 for the first.
 };
 
 /// An agent whose new velocity or position was not finite; the step was then not applied.
@@ -72,6 +77,7 @@ struct StepReport {
   PhaseTimes times;
   double candidatesPerAgent = 0;
   double orcaLinesPerAgent = 0;
+  std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc.
   std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
   std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
 };

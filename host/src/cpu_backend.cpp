@@ -104,10 +104,15 @@ StepReport CpuBackend::step(const StepRequest& request) {
                       newVelocity_.data(),
                       request.timeStep,
                       1.0f / request.timeStep,
-                      cellSize_.nearThresholdSq()};
+                      cellSize_.nearThresholdSq(),
+                      request.jitter,
+                      request.clampSpeed,
+                      request.seed,
+                      request.step};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
   report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
   report.orcaLinesPerAgent = n > 0 ? static_cast<double>(tally.orcaLines) / n : 0.0;
+  report.speedClamps = tally.speedClamps;
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite();

@@ -266,19 +266,31 @@ std::string describe(Vec2 v) {
 
 }  // namespace
 
+StepRequest Simulator::stepRequest(const ProfileTable& table) {
+  if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
+  return StepRequest{*agents_,
+                     table,
+                     obstacles_,
+                     config_.timeStep,
+                     config_.cellSize,
+                     config_.threads,
+                     config_.exactRvo2 ? 0.0f : kDeadlockJitter,
+                     !config_.exactRvo2,
+                     config_.seed,
+                     stepCount_ + 1};
+}
+
 void Simulator::prepare() {
   const ProfileTable table = makeProfileTable(profiles_);
-  if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
-  backend_->prepare(StepRequest{*agents_, table, obstacles_, config_.timeStep, config_.cellSize, config_.threads});
+  backend_->prepare(stepRequest(table));
 }
 
 void Simulator::step() {
   lastArrivals_.clear();
   const ProfileTable table = makeProfileTable(profiles_);
-  if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
-  StepReport report =
-      backend_->step(StepRequest{*agents_, table, obstacles_, config_.timeStep, config_.cellSize, config_.threads});
+  StepReport report = backend_->step(stepRequest(table));
   lastTimes_ = report.times;
+  lastSpeedClamps_ = report.speedClamps;
   lastCandidates_ = report.candidatesPerAgent;
   lastOrcaLines_ = report.orcaLinesPerAgent;
   if (report.nonFinite) {

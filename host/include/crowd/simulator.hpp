@@ -38,7 +38,19 @@ struct SimulatorConfig {
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
   float cellSize = 0.0f;
   BackendKind backend = BackendKind::Cpu;  ///< Fixed when the simulator is constructed.
+  /// RVO2's results to the bit: no deadlock jitter and no speed clamp (see below). Off by
+  /// default; the parity tests against RVO2 and the reference simulator turn it on.
+  bool exactRvo2 = false;
+  /// Seeds every random draw of a run (the deadlock jitter), per agent and step, so results are
+  /// the same for any thread count and on either backend.
+  std::uint64_t seed = 1;
 };
+
+/// Unless exactRvo2 is set, each step every agent's preferred velocity, as ORCA sees it, is
+/// moved by a random vector of up to this fraction of its maxSpeed in each coordinate. A crowd
+/// in perfect symmetry (agents on a circle, say) otherwise deadlocks in ORCA: everyone waits for
+/// everyone. RVO2's own Blocks example perturbs the same way (by up to 1e-4).
+inline constexpr float kDeadlockJitter = 1e-5f;
 
 /// Everything needed to add one agent.
 struct AgentDef {
@@ -64,6 +76,8 @@ class SimulationError : public std::runtime_error {
 
 class AgentStore;
 class Backend;
+struct ProfileTable;
+struct StepRequest;
 
 class Simulator {
  public:
@@ -129,6 +143,9 @@ class Simulator {
   double lastCandidatesPerAgent() const { return lastCandidates_; }
   /// ORCA half-planes per agent in the last step (agent and obstacle lines; a cost figure).
   double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
+  /// New velocities the last step pulled back into their maxSpeed disc (rounding, or the LP's
+  /// fallback when a crowd is crushed); always 0 with exactRvo2.
+  std::int64_t lastSpeedClamps() const { return lastSpeedClamps_; }
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
@@ -147,6 +164,8 @@ class Simulator {
   void hostChanged();
   std::uint32_t internProfile(const AgentParams& params);
   void removeDense(const std::vector<std::size_t>& sortedDense);
+  // What the backend needs for the next step (the obstacle grid readied for `table`).
+  StepRequest stepRequest(const ProfileTable& table);
   // Records the agents a step reports as arrived, and removes them when removeArrived is set.
   void applyArrivals(const std::vector<std::size_t>& arrivedDense);
 
@@ -167,6 +186,7 @@ class Simulator {
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;
   double lastOrcaLines_ = 0;
+  std::int64_t lastSpeedClamps_ = 0;
   std::unique_ptr<Backend> backend_;
   mutable bool hostStale_ = false;
 };

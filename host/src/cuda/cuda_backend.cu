@@ -115,6 +115,7 @@ __global__ void phaseKernel(StepView view, StepTally* total) {
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->arrivals), static_cast<unsigned long long>(block.arrivals));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->nonFinite), static_cast<unsigned long long>(block.nonFinite));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->orcaLines), static_cast<unsigned long long>(block.orcaLines));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->speedClamps), static_cast<unsigned long long>(block.speedClamps));
 }
 
 /// The dense indices of the agents that arrived in this step (in no particular order).
@@ -353,7 +354,11 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
                       newVelocity_.data(),
                       request.timeStep,
                       1.0f / request.timeStep,
-                      cellSize_.nearThresholdSq()};
+                      cellSize_.nearThresholdSq(),
+                      request.jitter,
+                      request.clampSpeed,
+                      request.seed,
+                      request.step};
   runPhases(AgentPhases{}, view, tally_.data(), events_);
 
   StepTally tally{};
@@ -365,6 +370,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   }
   report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
   report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
+  report.speedClamps = tally.speedClamps;
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite(n);

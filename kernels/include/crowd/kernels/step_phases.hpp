@@ -65,8 +65,9 @@ struct OrcaPhase {
 
   CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
     int lines = 0;
-    const Vec2 v = orcaVelocity(view, k, &lines);
+    Vec2 v = orcaVelocity(view, k, &lines);
     tally.orcaLines += lines;
+    if (view.clampSpeed && clampToSpeed(v, view.terms[view.agents.profile[k]].maxSpeed)) ++tally.speedClamps;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
   }

@@ -2,6 +2,8 @@
 // own arrays, as plain pointers so that one view serves host and device memory alike.
 #pragma once
 
+#include <cstdint>
+
 #include "agent_columns.hpp"
 #include "agent_grid.hpp"
 #include "config.hpp"
@@ -30,6 +32,7 @@ struct StepTally {
   long long arrivals = 0;    ///< Agents that reached their goal in this step.
   long long nonFinite = 0;   ///< Agents whose new velocity or position is not finite.
   long long orcaLines = 0;   ///< Half-planes built (agent and obstacle lines), a cost figure.
+  long long speedClamps = 0; ///< New velocities pulled back into the maxSpeed disc.
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
     candidates += o.candidates;
@@ -37,6 +40,7 @@ struct StepTally {
     arrivals += o.arrivals;
     nonFinite += o.nonFinite;
     orcaLines += o.orcaLines;
+    speedClamps += o.speedClamps;
     return *this;
   }
 };
@@ -52,6 +56,10 @@ struct StepView {
   float timeStep;
   float invTimeStep;
   float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
+  float jitter;          ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
+  bool clampSpeed;       ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
+  std::uint64_t seed;    ///< Seeds the random draws.
+  std::int64_t step;     ///< The step being computed (1 for the first), for the random draws.
 };
 
 }  // namespace crowd
