@@ -39,7 +39,8 @@ struct RunOptions {
 
 void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
 
-// Loads the scenario a run or validate names. Throws ScenarioError (bad input).
+// Loads the scenario a run names. Throws ScenarioError (bad input). A file is read once; --seed
+// only regenerates its random groups, and the warnings are worked out once, on the result.
 Scenario loadTarget(const RunOptions& o) {
   if (o.target.empty()) return builtinScenario(kDefaultScenario, o.agents.value_or(kDefaultAgents), o.seed.value_or(1));
   if (o.target[0] == "builtin") {
@@ -48,16 +49,7 @@ Scenario loadTarget(const RunOptions& o) {
   }
   if (o.target.size() != 1) throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(o.target.size()) + " arguments");
   if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  Scenario scenario = loadScenarioFile(o.target[0]);
-  if (o.seed && *o.seed != scenario.seed) {
-    // Regenerate the file's random groups with the new seed.
-    std::ifstream in(o.target[0]);
-    nlohmann::json doc = nlohmann::json::parse(in);
-    doc["seed"] = *o.seed;
-    scenario = parseScenario(doc.dump(), o.target[0]);
-    addOverlapWarnings(scenario);
-  }
-  return scenario;
+  return expandScenario(loadScenarioSpec(o.target[0]), o.seed);
 }
 
 std::string formatSeconds(double s) {
@@ -187,7 +179,8 @@ int validate(const std::string& path) {
 
 void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
-  run.add_option("--agents", o.agents, "Agent count for a built-in scenario")->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
+  run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
+      ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps')")->check(CLI::NonNegativeNumber);
   run.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
   run.add_option("--seed", o.seed, "Seed for random placement and goals");
