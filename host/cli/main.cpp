@@ -1,9 +1,12 @@
 // crowdsim: run, validate and benchmark crowd scenarios from the command line.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -52,6 +55,61 @@ Scenario loadTarget(const RunOptions& o) {
   return expandScenario(loadScenarioSpec(o.target[0]), o.seed);
 }
 
+// Whether `a` and `b` name the same file, existing or not.
+bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  std::error_code errorA;
+  std::error_code errorB;
+  // Made absolute first: a relative path none of whose parts exist would stay as written.
+  const std::filesystem::path canonicalA =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a), errorA);
+  const std::filesystem::path canonicalB =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b), errorB);
+  return !errorA && !errorB && canonicalA == canonicalB;
+}
+
+// An output the run will write, checked before anything runs so that a bad path cannot lose a
+// finished run: the file must be writable, or its folder must exist and take new files.
+// Nothing is created or truncated here. Throws ScenarioError (bad usage).
+void checkOutputPath(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string where = option + " " + path + ": ";
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) throw ScenarioError(where + "is a folder, not a file");
+    if (access(path.c_str(), W_OK) != 0) throw ScenarioError(where + "cannot write: " + std::strerror(errno));
+    return;
+  }
+  const fs::path folder = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::file_status folderStatus = fs::status(folder, error);
+  if (!fs::exists(folderStatus)) {
+    throw ScenarioError(where + "the folder " + folder.string() + " does not exist");
+  }
+  if (!fs::is_directory(folderStatus)) throw ScenarioError(where + folder.string() + " is not a folder");
+  if (access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw ScenarioError(where + "cannot create a file in " + folder.string() + ": " + std::strerror(errno));
+  }
+}
+
+// Both outputs writable, distinct, and neither the scenario file itself.
+void checkOutputPaths(const RunOptions& o) {
+  const std::pair<const char*, const std::string*> outputs[] = {{"--out", &o.outPath},
+                                                                {"--metrics", &o.metricsPath}};
+  for (const auto& [option, path] : outputs) {
+    if (path->empty()) continue;
+    checkOutputPath(option, *path);
+    if (o.target.size() == 1 && o.target[0] != "builtin" && samePath(*path, o.target[0])) {
+      throw ScenarioError(std::string(option) + " " + *path +
+                          ": is the scenario file; writing it would overwrite the scenario");
+    }
+  }
+  if (!o.outPath.empty() && !o.metricsPath.empty() && samePath(o.outPath, o.metricsPath)) {
+    throw ScenarioError("--out and --metrics name the same file (" + o.outPath + "); give each its own");
+  }
+}
+
 std::string formatSeconds(double s) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f s", s);
@@ -98,6 +156,7 @@ int runScenario(const RunOptions& o) {
     std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
     return kExitBadInput;
   }
+  checkOutputPaths(o);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) {

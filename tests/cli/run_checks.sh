@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end checks of `crowdsim run` that need more than an exit code: what it prints and
-# writes.
+# End-to-end checks of `crowdsim run` that need more than an exit code: what it prints, and that
+# it refuses unusable output paths before anything runs (and before touching any file).
 # Usage: run_checks.sh CROWDSIM DATA_DIR WORK_DIR CASE
 set -u
 crowdsim=$1
@@ -22,6 +22,13 @@ run() {
   rc=$?
 }
 
+# A refused run: exit code 2, the message naming `$1`, no summary (nothing ran).
+expect_refused() {
+  [ "$rc" = 2 ] || fail "exit code $rc, expected 2"
+  grep -qF -- "$1" err.txt || fail "the message does not name $1"
+  [ ! -s out.txt ] || fail "it ran before refusing"
+}
+
 case "$check" in
   warning_once)
     # --seed regenerates the file's groups without reading it again: one warning, once.
@@ -30,6 +37,38 @@ case "$check" in
     count=$(grep -c "overlapping" err.txt)
     [ "$count" = 1 ] || fail "the overlap warning was printed $count times"
     grep -q "agents 0 and 1" err.txt || fail "the warning does not name the pair"
+    ;;
+  metrics_missing_folder)
+    run run builtin circle --agents 20 --steps 50 -q --metrics "$work/no_such_folder/m.json"
+    expect_refused "$work/no_such_folder/m.json"
+    grep -q "does not exist" err.txt || fail "the message does not say why"
+    ;;
+  out_missing_folder)
+    run run builtin circle --agents 20 --steps 50 -q --out no_such_folder/t.csv
+    expect_refused "no_such_folder/t.csv"
+    ;;
+  out_is_folder)
+    mkdir traj
+    run run builtin circle --agents 20 --steps 5 -q --out traj
+    expect_refused "traj"
+    grep -q "is a folder" err.txt || fail "the message does not say why"
+    ;;
+  existing_output_untouched)
+    # A good --out next to a bad --metrics: refused before the trajectory file is opened.
+    echo "keep me" >t.csv
+    run run builtin circle --agents 20 --steps 5 -q --out t.csv --metrics missing/m.json
+    expect_refused "missing/m.json"
+    [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was overwritten"
+    ;;
+  out_same_as_metrics)
+    run run builtin circle --agents 20 --steps 5 -q --out both.txt --metrics ./both.txt
+    expect_refused "both.txt"
+    ;;
+  out_is_scenario)
+    cp "$data/overlapping_pair.json" scenario.json
+    run run scenario.json --steps 1 -q --out scenario.json
+    expect_refused "scenario.json"
+    cmp -s scenario.json "$data/overlapping_pair.json" || fail "the scenario file changed"
     ;;
   agents_over_limit)
     run run builtin random --agents 100000001 --steps 1 -q
