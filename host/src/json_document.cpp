@@ -13,39 +13,37 @@ namespace {
 
 using nlohmann::json;
 
-// Follows the parser through the document (nlohmann's parser callback sees every container
-// open and close, every key and every value) and stops at the first key an object repeats.
-// Each open container keeps where its current child sits (an array's index, an object's key),
-// which gives the JSON pointer of the object at fault.
+// Reads the document as a stream of events (nlohmann's SAX interface) and stops at the first
+// key an object repeats. Each open container keeps where its current child sits (an array's
+// index, an object's key), which gives the JSON pointer of the object at fault. A separate pass
+// before the document is built: the library's parser callback, the other way to see keys, scans
+// the enclosing array after every object it closes, which is quadratic in the agent count.
 class DuplicateKeyCheck {
  public:
   explicit DuplicateKeyCheck(const std::string& source) : source_(source) {}
 
-  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-        open(false);
-        break;
-      case json::parse_event_t::array_start:
-        open(true);
-        break;
-      case json::parse_event_t::key: {
-        Container& object = open_[depth_ - 1];
-        const std::string& key = parsed.get_ref<const std::string&>();
-        if (!object.keys.insert(key).second) failAt(source_, pointer(), "duplicate key '" + key + "'");
-        object.key = key;
-        break;
-      }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        --depth_;
-        finishValue();
-        break;
-      case json::parse_event_t::value:
-        finishValue();
-        break;
-    }
-    return true;  // Keep everything: this only watches.
+  bool null() { return finishValue(); }
+  bool boolean(bool /*value*/) { return finishValue(); }
+  bool number_integer(json::number_integer_t /*value*/) { return finishValue(); }
+  bool number_unsigned(json::number_unsigned_t /*value*/) { return finishValue(); }
+  bool number_float(json::number_float_t /*value*/, const json::string_t& /*text*/) { return finishValue(); }
+  bool string(json::string_t& /*value*/) { return finishValue(); }
+  bool binary(json::binary_t& /*value*/) { return finishValue(); }
+  bool start_object(std::size_t /*elements*/) { return open(false); }
+  bool start_array(std::size_t /*elements*/) { return open(true); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(json::string_t& key) {
+    Container& object = open_[depth_ - 1];
+    if (!object.keys.insert(key).second) failAt(source_, pointer(), "duplicate key '" + key + "'");
+    object.key = key;
+    return true;
+  }
+
+  // Malformed text: stop here; building the document reports it with its position.
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const nlohmann::detail::exception& /*error*/) {
+    return false;
   }
 
  private:
@@ -56,18 +54,25 @@ class DuplicateKeyCheck {
     std::unordered_set<std::string> keys;
   };
 
-  // Containers are reused as the parser goes up and down, so their key sets keep their tables.
-  void open(bool isArray) {
+  // Containers are reused as the reader goes up and down, so their key sets keep their tables.
+  bool open(bool isArray) {
     if (depth_ == open_.size()) open_.emplace_back();
     Container& container = open_[depth_++];
     container.isArray = isArray;
     container.index = 0;
     container.keys.clear();
+    return true;
+  }
+
+  bool close() {
+    --depth_;
+    return finishValue();
   }
 
   // A value ended; in an array, the next one has the next index.
-  void finishValue() {
+  bool finishValue() {
     if (depth_ > 0 && open_[depth_ - 1].isArray) ++open_[depth_ - 1].index;
+    return true;
   }
 
   // The pointer of the innermost open container.
@@ -109,8 +114,10 @@ std::string syntaxDetail(const std::string& what) {
 }  // namespace
 
 json parseJsonDocument(std::string_view text, const std::string& source) {
+  DuplicateKeyCheck duplicates(source);
+  json::sax_parse(text.begin(), text.end(), &duplicates);
   try {
-    return json::parse(text.begin(), text.end(), DuplicateKeyCheck(source));
+    return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& error) {
     throw ScenarioError(source + ": syntax error at byte " + std::to_string(error.byte) + ": " +
                         syntaxDetail(error.what()));
