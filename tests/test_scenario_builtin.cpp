@@ -3,7 +3,6 @@
 // files in scenarios/, which must load as documented.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
+
+#include "rvo2_circle_example.hpp"
 
 namespace crowd {
 namespace {
@@ -120,10 +121,7 @@ TEST(ScenarioBuiltin, CircleOf250IsRvo2sCircleExample) {
   const Scenario scenario = builtinScenario("circle");
   ASSERT_EQ(scenario.agents.size(), 250u);
   for (std::size_t i = 0; i < 250; ++i) {
-    const float angleFactor = static_cast<float>(i) * 2.0f;
-    const Vec2 expected =
-        200.0f * Vec2(static_cast<float>(std::cos(angleFactor * std::numbers::pi / 250.0f)),
-                      static_cast<float>(std::sin(angleFactor * std::numbers::pi / 250.0f)));
+    const Vec2 expected = rvo2CirclePosition(i);
     EXPECT_EQ(scenario.agents[i].position, expected) << "agent " << i;
     EXPECT_EQ(*scenario.agents[i].goal, -expected) << "agent " << i;
     EXPECT_EQ(scenario.agents[i].params, AgentParams{});

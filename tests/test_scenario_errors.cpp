@@ -7,20 +7,16 @@
 
 #include <crowd/scenario.hpp>
 
+#include "scenario_error_text.hpp"
+
 namespace crowd {
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-// The message parseScenario throws for `text`, or "" when it accepts it.
 std::string errorFor(const std::string& text) {
-  try {
-    parseScenario(text, "bad.json");
-  } catch (const ScenarioError& error) {
-    return error.what();
-  }
-  return "";
+  return scenarioErrorFor(text, "bad.json");
 }
 
 // Checks "bad.json: <path>: ..." with `problem` somewhere in the rest.
@@ -68,6 +64,26 @@ TEST(ScenarioErrors, UnknownKeys) {
   expectError(R"({ "a/b~c": 1 })", "/a~1b~0c", "unknown key 'a/b~c'");
 }
 
+TEST(ScenarioErrors, DuplicateKeysNameTheObject) {
+  // JSON readers keep the last of two equal keys; a scenario file refuses them instead.
+  EXPECT_EQ(errorFor(R"({ "steps": 1, "steps": 2 })"), "bad.json: /: duplicate key 'steps'");
+  EXPECT_EQ(errorFor(R"({ "agents": [ { "position": [0, 0] }, { "position": [5, 5] },
+                          { "position": [9, 9], "radius": 1, "radius": 2 } ] })"),
+            "bad.json: /agents/2: duplicate key 'radius'");
+  // Numbers inside an agent's arrays do not move the count of agents on.
+  EXPECT_EQ(errorFor(R"({ "agents": [ { "position": [0, 0], "velocity": [1, 1] },
+                          { "position": [5, 5], "goal": [1, 2], "goal": [3, 4] } ] })"),
+            "bad.json: /agents/1: duplicate key 'goal'");
+  EXPECT_EQ(errorFor(R"({ "obstacles": [ [[0, 0], [1, 0]] ], "groups": [ { "type": "rectangle", "count": 1,
+                          "min": [0, 0], "max": [1, 1], "goalRect": { "min": [0, 0], "min": [1, 1] } } ] })"),
+            "bad.json: /groups/0/goalRect: duplicate key 'min'");
+  EXPECT_EQ(errorFor(R"({ "a/b": { "k": 1, "k": 2 } })"), "bad.json: /a~1b: duplicate key 'k'");
+  // The same key in sibling objects is no duplicate.
+  EXPECT_EQ(errorFor(R"({ "agents": [ { "position": [0, 0], "radius": 1 },
+                                      { "position": [5, 5], "radius": 1 } ] })"),
+            "");
+}
+
 TEST(ScenarioErrors, WrongTypes) {
   expectError(R"({ "timeStep": "fast" })", "/timeStep", "expected a number, got string");
   expectError(R"({ "removeArrived": 1 })", "/removeArrived", "expected true or false, got number");
@@ -101,20 +117,25 @@ TEST(ScenarioErrors, NegativeRadiusSpeedsAndNeighborDist) {
 
 TEST(ScenarioErrors, MaxNeighborsOutOfRangeOrFractional) {
   expectError(agentWith(R"("maxNeighbors": 33)"), "/agents/1/maxNeighbors",
-              "must be between 0 and 32, got 33");
-  expectError(agentWith(R"("maxNeighbors": -1)"), "/agents/1/maxNeighbors", "between 0 and 32");
+              "must be <= 32 (the neighbour count limit), got 33");
+  expectError(agentWith(R"("maxNeighbors": -1)"), "/agents/1/maxNeighbors", "must be >= 0, got -1");
+  // Far outside an int: refused before it is narrowed.
+  expectError(agentWith(R"("maxNeighbors": 1e12)"), "/agents/1/maxNeighbors",
+              "must be <= 32 (the neighbour count limit), got 1000000000000");
   expectError(agentWith(R"("maxNeighbors": 2.5)"), "/agents/1/maxNeighbors",
               "must be an integer, got 2.5");
 }
 
 TEST(ScenarioErrors, TimeHorizonsMustBePositive) {
-  expectError(agentWith(R"("timeHorizon": 0)"), "/agents/1/timeHorizon", "must be > 0, got 0");
-  expectError(agentWith(R"("timeHorizonObst": -1)"), "/agents/1/timeHorizonObst", "must be > 0");
+  expectError(agentWith(R"("timeHorizon": 0)"), "/agents/1/timeHorizon",
+              "must be >= 1e-4 (the time horizon limit), got 0");
+  expectError(agentWith(R"("timeHorizonObst": -1)"), "/agents/1/timeHorizonObst",
+              "must be >= 1e-4 (the time horizon limit), got -1");
 }
 
 TEST(ScenarioErrors, TimeStepMustBePositive) {
-  expectError(R"({ "timeStep": 0 })", "/timeStep", "must be > 0, got 0");
-  expectError(R"({ "timeStep": -0.25 })", "/timeStep", "must be > 0, got -0.25");
+  expectError(R"({ "timeStep": 0 })", "/timeStep", "must be >= 1e-6 (the time step limit), got 0");
+  expectError(R"({ "timeStep": -0.25 })", "/timeStep", "must be >= 1e-6 (the time step limit), got -0.25");
 }
 
 TEST(ScenarioErrors, StepsMustBeANonNegativeInteger) {
@@ -215,7 +236,7 @@ TEST(ScenarioErrors, MergedParamsAreCheckedAtTheAgentsPath) {
   // Every value is checked where it is written, so a bad default is reported at the default...
   expectError(R"({ "agentDefaults": { "timeHorizon": 0 },
                    "agents": [ { "position": [0, 0] } ] })",
-              "/agentDefaults/timeHorizon", "must be > 0");
+              "/agentDefaults/timeHorizon", "must be >= 1e-4 (the time horizon limit)");
   // ...and a good override of a bad default never sees the bad value.
   EXPECT_EQ(errorFor(R"({ "agentDefaults": { "maxNeighbors": 32 },
                           "agents": [ { "position": [0, 0], "maxNeighbors": 0 } ] })"),

@@ -2,7 +2,6 @@
 // groups land where they should, and the overlap warnings count what they claim.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <random>
 #include <set>
 #include <string>
@@ -13,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
+
+#include "rvo2_circle_example.hpp"
 
 namespace crowd {
 namespace {
@@ -160,11 +161,7 @@ TEST(ScenarioParse, CircleGroupMatchesRvo2CircleExample) {
       parse(R"({ "groups": [ { "type": "circle", "count": 250, "radius": 200 } ] })");
   ASSERT_EQ(scenario.agents.size(), 250u);
   for (std::size_t i = 0; i < 250; ++i) {
-    // RVO2's examples/Circle.cc, with M_PI spelled std::numbers::pi (the same double).
-    const float angleFactor = static_cast<float>(i) * 2.0f;
-    const Vec2 expected =
-        200.0f * Vec2(static_cast<float>(std::cos(angleFactor * std::numbers::pi / 250.0f)),
-                      static_cast<float>(std::sin(angleFactor * std::numbers::pi / 250.0f)));
+    const Vec2 expected = rvo2CirclePosition(i);
     EXPECT_EQ(scenario.agents[i].position, expected) << "agent " << i;
     ASSERT_TRUE(scenario.agents[i].goal.has_value());
     EXPECT_EQ(*scenario.agents[i].goal, -expected) << "agent " << i;

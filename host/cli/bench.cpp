@@ -41,8 +41,10 @@ std::string today() {
 
 void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--scenario", o.scenarios, "Built-in scenarios to sweep (repeatable)")->capture_default_str();
-  app.add_option("--agents", o.agents, "Agent counts, comma separated")->delimiter(',')->capture_default_str()
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
+  app.add_option("--agents", o.agents, "Agent counts, comma separated")
+      ->delimiter(',')
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   app.add_option("--steps", o.steps, "Timed steps per point")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--warmup", o.warmup, "Untimed steps first")->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")

@@ -1,9 +1,12 @@
 // crowdsim: run, validate and benchmark crowd scenarios from the command line.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -39,7 +42,8 @@ struct RunOptions {
 
 void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
 
-// Loads the scenario a run or validate names. Throws ScenarioError (bad input).
+// Loads the scenario a run names. Throws ScenarioError (bad input). A file is read once; --seed
+// only regenerates its random groups, and the warnings are worked out once, on the result.
 Scenario loadTarget(const RunOptions& o) {
   if (o.target.empty()) return builtinScenario(kDefaultScenario, o.agents.value_or(kDefaultAgents), o.seed.value_or(1));
   if (o.target[0] == "builtin") {
@@ -48,16 +52,62 @@ Scenario loadTarget(const RunOptions& o) {
   }
   if (o.target.size() != 1) throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(o.target.size()) + " arguments");
   if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  Scenario scenario = loadScenarioFile(o.target[0]);
-  if (o.seed && *o.seed != scenario.seed) {
-    // Regenerate the file's random groups with the new seed.
-    std::ifstream in(o.target[0]);
-    nlohmann::json doc = nlohmann::json::parse(in);
-    doc["seed"] = *o.seed;
-    scenario = parseScenario(doc.dump(), o.target[0]);
-    addOverlapWarnings(scenario);
+  return expandScenario(loadScenarioSpec(o.target[0]), o.seed);
+}
+
+// Whether `a` and `b` name the same file, existing or not.
+bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  std::error_code errorA;
+  std::error_code errorB;
+  // Made absolute first: a relative path none of whose parts exist would stay as written.
+  const std::filesystem::path canonicalA =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a), errorA);
+  const std::filesystem::path canonicalB =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b), errorB);
+  return !errorA && !errorB && canonicalA == canonicalB;
+}
+
+// An output the run will write, checked before anything runs so that a bad path cannot lose a
+// finished run: the file must be writable, or its folder must exist and take new files.
+// Nothing is created or truncated here. Throws ScenarioError (bad usage).
+void checkOutputPath(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string where = option + " " + path + ": ";
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) throw ScenarioError(where + "is a folder, not a file");
+    if (access(path.c_str(), W_OK) != 0) throw ScenarioError(where + "cannot write: " + std::strerror(errno));
+    return;
   }
-  return scenario;
+  const fs::path folder = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::file_status folderStatus = fs::status(folder, error);
+  if (!fs::exists(folderStatus)) {
+    throw ScenarioError(where + "the folder " + folder.string() + " does not exist");
+  }
+  if (!fs::is_directory(folderStatus)) throw ScenarioError(where + folder.string() + " is not a folder");
+  if (access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw ScenarioError(where + "cannot create a file in " + folder.string() + ": " + std::strerror(errno));
+  }
+}
+
+// Both outputs writable, distinct, and neither the scenario file itself.
+void checkOutputPaths(const RunOptions& o) {
+  const std::pair<const char*, const std::string*> outputs[] = {{"--out", &o.outPath},
+                                                                {"--metrics", &o.metricsPath}};
+  for (const auto& [option, path] : outputs) {
+    if (path->empty()) continue;
+    checkOutputPath(option, *path);
+    if (o.target.size() == 1 && o.target[0] != "builtin" && samePath(*path, o.target[0])) {
+      throw ScenarioError(std::string(option) + " " + *path +
+                          ": is the scenario file; writing it would overwrite the scenario");
+    }
+  }
+  if (!o.outPath.empty() && !o.metricsPath.empty() && samePath(o.outPath, o.metricsPath)) {
+    throw ScenarioError("--out and --metrics name the same file (" + o.outPath + "); give each its own");
+  }
 }
 
 std::string formatSeconds(double s) {
@@ -106,6 +156,7 @@ int runScenario(const RunOptions& o) {
     std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
     return kExitBadInput;
   }
+  checkOutputPaths(o);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) {
@@ -187,7 +238,8 @@ int validate(const std::string& path) {
 
 void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
-  run.add_option("--agents", o.agents, "Agent count for a built-in scenario")->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
+  run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
+      ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps')")->check(CLI::NonNegativeNumber);
   run.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
   run.add_option("--seed", o.seed, "Seed for random placement and goals");

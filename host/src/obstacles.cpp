@@ -2,38 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <glm/common.hpp>
 
+#include "geometry.hpp"
+#include "polygon_edges.hpp"
+
 namespace crowd {
-namespace {
-
-// Orientation of c relative to a -> b in double precision: +1 left, -1 right, 0 collinear.
-int orientation(Vec2 a, Vec2 b, Vec2 c) {
-  const double v = (static_cast<double>(b.x) - a.x) * (static_cast<double>(c.y) - a.y) -
-                   (static_cast<double>(b.y) - a.y) * (static_cast<double>(c.x) - a.x);
-  return (v > 0) - (v < 0);
-}
-
-bool onSegment(Vec2 a, Vec2 b, Vec2 p) {
-  return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
-         p.y <= std::max(a.y, b.y);
-}
-
-// Whether closed segments a-b and c-d share any point.
-bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
-  const int o1 = orientation(a, b, c);
-  const int o2 = orientation(a, b, d);
-  const int o3 = orientation(c, d, a);
-  const int o4 = orientation(c, d, b);
-  if (o1 != o2 && o3 != o4) return true;
-  return (o1 == 0 && onSegment(a, b, c)) || (o2 == 0 && onSegment(a, b, d)) ||
-         (o3 == 0 && onSegment(c, d, a)) || (o4 == 0 && onSegment(c, d, b));
-}
-
-}  // namespace
 
 float signedArea(std::span<const Vec2> vertices) {
   double twiceArea = 0;
@@ -77,23 +56,10 @@ std::string checkPolygon(std::span<const Vec2> vertices) {
       return "the edges meeting at vertex " + std::to_string(i) + " fold back on each other";
     }
   }
-  // Non-adjacent edges must not touch. O(n^2), with a bounding-box reject first.
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 a = vertices[i];
-    const Vec2 b = vertices[(i + 1) % n];
-    for (std::size_t j = i + 2; j < n; ++j) {
-      if (i == 0 && j == n - 1) continue;  // Adjacent through the wrap-around.
-      const Vec2 c = vertices[j];
-      const Vec2 d = vertices[(j + 1) % n];
-      if (std::max(a.x, b.x) < std::min(c.x, d.x) || std::max(c.x, d.x) < std::min(a.x, b.x) ||
-          std::max(a.y, b.y) < std::min(c.y, d.y) || std::max(c.y, d.y) < std::min(a.y, b.y)) {
-        continue;
-      }
-      if (segmentsTouch(a, b, c, d)) {
-        return "edges " + std::to_string(i) + " and " + std::to_string(j) +
-               " cross (a self-intersecting polygon)";
-      }
-    }
+  // Edges that are not neighbours must not touch.
+  if (const std::optional<EdgePair> pair = firstTouchingEdges(vertices)) {
+    return "edges " + std::to_string(pair->first) + " and " + std::to_string(pair->second) +
+           " cross (a self-intersecting polygon)";
   }
   return {};
 }
@@ -157,24 +123,21 @@ void ObstacleSet::prepareGrid(float maxRange) {
   grid_.rows = static_cast<int>(std::floor(extent.y / cellSize)) + 1;
 
   const std::size_t cellCount = static_cast<std::size_t>(grid_.columns) * static_cast<std::size_t>(grid_.rows);
-  cellStart_.assign(cellCount + 1, 0);
-  // Two passes over each edge's bounding-box cells: count, then fill (CSR layout).
-  auto forEachCell = [&](const ObstacleEdge& e, auto&& visit) {
-    const Vec2 a = e.point;
-    const Vec2 b = edges_[static_cast<std::size_t>(e.next)].point;
-    const CellCoord c0 = cellOf(grid_, glm::min(a, b));
-    const CellCoord c1 = cellOf(grid_, glm::max(a, b));
-    for (int y = c0.y; y <= c1.y; ++y) {
-      for (int x = c0.x; x <= c1.x; ++x) visit(cellIndex(grid_, CellCoord{x, y}));
-    }
-  };
-  for (const ObstacleEdge& e : edges_) forEachCell(e, [&](int c) { ++cellStart_[static_cast<std::size_t>(c) + 1]; });
-  for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
-  cellEdges_.assign(static_cast<std::size_t>(cellStart_[cellCount]), 0);
-  std::vector<int> fill(cellStart_.begin(), cellStart_.end() - 1);
-  for (std::size_t i = 0; i < edges_.size(); ++i) {
-    forEachCell(edges_[i], [&](int c) { cellEdges_[static_cast<std::size_t>(fill[static_cast<std::size_t>(c)]++)] = static_cast<int>(i); });
-  }
+  // Each edge is listed in every cell its bounding box touches.
+  binItems(
+      edges_.size(), cellCount,
+      [&](std::size_t i, auto&& emit) {
+        const ObstacleEdge& e = edges_[i];
+        const Vec2 a = e.point;
+        const Vec2 b = edges_[static_cast<std::size_t>(e.next)].point;
+        const CellCoord c0 = cellOf(grid_, glm::min(a, b));
+        const CellCoord c1 = cellOf(grid_, glm::max(a, b));
+        for (int y = c0.y; y <= c1.y; ++y) {
+          for (int x = c0.x; x <= c1.x; ++x)
+            emit(static_cast<std::size_t>(cellIndex(grid_, CellCoord{x, y})));
+        }
+      },
+      cellStart_, cellEdges_);
   gridValid_ = true;
 }
 

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "scenario_internal.hpp"
+#include "geometry.hpp"
+#include "group_generation.hpp"
+#include "number_text.hpp"
 
 namespace crowd {
 namespace {
@@ -36,12 +38,14 @@ constexpr double kDensity = 0.05;
 // margin.
 constexpr double kDoorFlow = 0.3;
 
-struct Point {
-  double x;
-  double y;
-};
-
-Vec2 toVec2(Point p) { return Vec2(static_cast<float>(p.x), static_cast<float>(p.y)); }
+/// Refuses a layout that reaches beyond the coordinate limit, before any agent is made: large
+/// counts spread a built-in over a wide area (a circle of 2 million agents has radius 1.6e6).
+void requireWithinCoordinateLimit(const Scenario& scenario, std::size_t count, double farthest) {
+  if (farthest <= static_cast<double>(limits::kCoordinate.max)) return;
+  throw ScenarioError(scenario.name + ": agents: " + std::to_string(count) + " agents reach coordinates of " +
+                      formatNumber(farthest) + ", but coordinates " +
+                      limitProblem(farthest, limits::kCoordinate) + "; use fewer agents");
+}
 
 /// Steps for an agent at the preferred speed to walk `distance`, times `slack` for the detours
 /// and waits that avoiding others costs, plus 200 steps to settle.
@@ -105,6 +109,15 @@ Point centredLatticePoint(std::size_t k, std::size_t columns, std::size_t rows, 
   return Point{column * spacing, row * spacing};
 }
 
+/// Point `k` of that lattice, shaken by up to `jitter` in each axis (x drawn first).
+Point jitteredLatticePoint(std::size_t k, std::size_t columns, std::size_t rows, double spacing,
+                           double jitter, ScenarioRandom& random) {
+  const Point slot = centredLatticePoint(k, columns, rows, spacing);
+  const double jitterX = random.between(-jitter, jitter);
+  const double jitterY = random.between(-jitter, jitter);
+  return Point{slot.x + jitterX, slot.y + jitterY};
+}
+
 /// A solid (counter-clockwise) axis-aligned rectangle.
 std::vector<Vec2> solidRectangle(Point min, Point max) {
   return {toVec2(min), toVec2(Point{max.x, min.y}), toVec2(max), toVec2(Point{min.x, max.y})};
@@ -114,8 +127,9 @@ std::vector<Vec2> solidRectangle(Point min, Point max) {
 void buildCircle(Scenario& scenario, std::size_t count) {
   double radius = 200.0 * static_cast<double>(count) / 250.0;
   if (count < 10) radius = std::max(radius, 10.0);  // Keep a handful from starting in contact.
-  scenario_detail::GroupSpec circle;
-  circle.shape = scenario_detail::GroupSpec::Shape::circle;
+  requireWithinCoordinateLimit(scenario, count, radius);
+  GroupSpec circle;
+  circle.shape = GroupSpec::Shape::circle;
   circle.count = count;
   circle.circleRadius = static_cast<float>(radius);
   scenario_detail::appendGroup(circle, scenario.seed, scenario.agents);
@@ -134,6 +148,10 @@ void buildCrossing(Scenario& scenario, std::size_t count) {
   constexpr double kNearEdge = 30.0;  // From the origin to each block's leading row.
   constexpr double kFarEdge = 70.0;   // From the origin to the formation's nearest row.
   constexpr double kLooseness = 2.0;  // Formation spacing over start spacing.
+  // The larger (eastbound) stream's goals reach furthest from the origin.
+  const std::size_t eastbound = count - count / 2;
+  requireWithinCoordinateLimit(scenario, count,
+                               kFarEdge + kLooseness * blockLength(eastbound, std::min(kLanes, eastbound)));
   double longest = 0.0;
   const auto addStream = [&](std::size_t n, Point direction, std::uint64_t stream) {
     if (n == 0) return;
@@ -149,7 +167,7 @@ void buildCrossing(Scenario& scenario, std::size_t count) {
                    ahead * direction.y + side * direction.x};
     });
   };
-  addStream(count - count / 2, Point{1.0, 0.0}, 0);  // Eastbound takes the odd agent.
+  addStream(eastbound, Point{1.0, 0.0}, 0);  // Eastbound takes the odd agent.
   addStream(count / 2, Point{0.0, 1.0}, 1);
   // The streams slow each other down where they cross: the reference run of 400 agents took
   // 1.8 times the straight walk.
@@ -180,6 +198,7 @@ void buildCorridor(Scenario& scenario, std::size_t count) {
   const double length = std::max(200.0, 3.0 * block);
   const double half = 0.5 * length;
   const double travel = length - block - 2.0 * kEndMargin;
+  requireWithinCoordinateLimit(scenario, count, half);
 
   scenario.obstacles.push_back(
       solidRectangle(Point{-half, -kHalfWidth - kWallThickness}, Point{half, -kHalfWidth}));
@@ -209,6 +228,7 @@ void buildBottleneck(Scenario& scenario, std::size_t count) {
   const double half = 0.5 * side;
   const double t = kWallThickness;
   const double door = 0.5 * kDoorWidth;
+  requireWithinCoordinateLimit(scenario, count, half + t + kGoalBeyondDoor);
   scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half - t}, Point{half + t, -half}));
   scenario.obstacles.push_back(solidRectangle(Point{-half - t, half}, Point{half + t, half + t}));
   scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half}, Point{-half, half}));
@@ -228,11 +248,8 @@ void buildBottleneck(Scenario& scenario, std::size_t count) {
   ScenarioRandom random(scenario.seed, 0);
   double farthest = 0.0;
   for (std::size_t k = 0; k < count; ++k) {
-    const Point slot = centredLatticePoint(k, columns, rows, spacing);
-    const double jitterX = random.between(-jitter, jitter);
-    const double jitterY = random.between(-jitter, jitter);
     AgentDef agent;
-    agent.position = toVec2(Point{slot.x + jitterX, slot.y + jitterY});
+    agent.position = toVec2(jitteredLatticePoint(k, columns, rows, spacing, jitter, random));
     agent.goal = goal;
     agent.params.goalRadius = 6.0f;
     farthest = std::max(farthest, static_cast<double>(length(agent.position - goal)));
@@ -252,14 +269,12 @@ void buildRandom(Scenario& scenario, std::size_t count) {
   const double half = 0.5 * std::sqrt(static_cast<double>(count) / kDensity);
   const auto columns = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
   const std::size_t rows = ceilDiv(count, columns);
+  requireWithinCoordinateLimit(scenario, count, half + spacing);
   ScenarioRandom placement(scenario.seed, 0);
   ScenarioRandom goals(scenario.seed, 1);
   for (std::size_t k = 0; k < count; ++k) {
-    const Point slot = centredLatticePoint(k, columns, rows, spacing);
-    const double jitterX = placement.between(-kJitter, kJitter);
-    const double jitterY = placement.between(-kJitter, kJitter);
     AgentDef agent;
-    agent.position = toVec2(Point{slot.x + jitterX, slot.y + jitterY});
+    agent.position = toVec2(jitteredLatticePoint(k, columns, rows, spacing, kJitter, placement));
     const double goalX = goals.between(-half, half);
     agent.goal = toVec2(Point{goalX, goals.between(-half, half)});
     scenario.agents.push_back(agent);
@@ -317,17 +332,16 @@ Scenario builtinScenario(const std::string& name, std::optional<std::size_t> age
   const std::size_t count = agents.value_or(builtin.defaultAgents);
   Scenario scenario;
   scenario.name = "builtin:" + name;
-  if (count == 0 || count > scenario_detail::kMaxScenarioAgents) {
+  if (count == 0 || count > limits::kMaxScenarioAgents) {
     throw ScenarioError(scenario.name + ": agents: must be between 1 and " +
-                        std::to_string(scenario_detail::kMaxScenarioAgents) + ", got " +
-                        std::to_string(count) +
+                        std::to_string(limits::kMaxScenarioAgents) + ", got " + std::to_string(count) +
                         (count == 0 ? "" : " (more agents will not fit in memory)"));
   }
   scenario.timeStep = kRvo2TimeStep;  // The flows shorten it.
   scenario.seed = seed;
   scenario.agents.reserve(count);
   builtin.build(scenario, count);
-  addOverlapWarnings(scenario);
+  addScenarioWarnings(scenario);
   return scenario;
 }
 

@@ -1,6 +1,9 @@
-// Reading scenario files: JSON text -> checked Scenario. Every problem is reported as
-// "<source>: <JSON pointer>: <problem>" so a user can find the offending value directly.
-#include <crowd/scenario.hpp>
+// Reading scenario files: JSON text -> ScenarioSpec. This reader checks the document's shape
+// (types, known keys, required keys, one goal spec at most) and the agent defaults, which the
+// spec does not keep; validateScenarioSpec then checks every value against the limits. Every
+// problem is reported as "<source>: <JSON pointer>: <problem>" so a user can find the
+// offending value directly.
+#include <crowd/scenario_spec.hpp>
 
 #include <algorithm>
 #include <array>
@@ -18,19 +21,24 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenario_internal.hpp"
+#include "json_document.hpp"
+#include "number_text.hpp"
+#include "scenario_paths.hpp"
 
 namespace crowd {
 namespace {
 
 using nlohmann::json;
-using scenario_detail::GroupSpec;
-using scenario_detail::kMaxScenarioAgents;
+using scenario_detail::childPath;
 
 // Keys that set AgentParams fields, accepted in "agentDefaults", agents and groups.
-constexpr std::array<std::string_view, 8> kParamKeys = {
-    "radius",       "maxSpeed",    "prefSpeed",       "neighborDist",
-    "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius"};
+constexpr auto kParamKeys = [] {
+  std::array<std::string_view, std::size(kAgentParamFields)> keys{};
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = kAgentParamFields[i].key;
+  return keys;
+}();
+// Circle groups take every key but the first under its own name (see kCircleKeys).
+static_assert(kParamKeys[0] == "radius");
 constexpr std::array<std::string_view, 9> kTopKeys = {"name",   "timeStep",      "steps",
                                                       "seed",   "removeArrived", "agentDefaults",
                                                       "agents", "groups",        "obstacles"};
@@ -42,39 +50,6 @@ constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radiu
 constexpr std::array<std::string_view, 9> kRectangleKeys = {
     "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity"};
 constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
-
-std::string formatNumber(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.10g", value);
-  return text;
-}
-
-std::string formatVec2(Vec2 v) {
-  // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on "[" + std::string.
-  std::string text = "[";
-  text += formatNumber(v.x);
-  text += ", ";
-  text += formatNumber(v.y);
-  text += "]";
-  return text;
-}
-
-// RFC 6901 escaping, so that a key holding '/' or '~' still gives a pointer that resolves.
-std::string childPath(const std::string& path, std::string_view key) {
-  std::string out = path + "/";
-  for (const char c : key) {
-    switch (c) {
-      case '~': out += "~0"; break;
-      case '/': out += "~1"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string childPath(const std::string& path, std::size_t index) {
-  return path + "/" + std::to_string(index);
-}
 
 std::size_t editDistance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -95,48 +70,39 @@ class ScenarioReader {
  public:
   explicit ScenarioReader(const std::string& source) : source_(source) {}
 
-  Scenario read(const json& root) {
+  ScenarioSpec read(const json& root) {
     if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
     checkKeys(root, "", {kTopKeys});
-    Scenario scenario;
-    // Scenario::name says where the scenario came from; the file's "name" is a label for
+    ScenarioSpec spec;
+    // ScenarioSpec::name says where the scenario came from; the file's "name" is a label for
     // readers of the file, checked but not kept.
-    scenario.name = source_;
+    spec.name = source_;
     if (root.contains("name")) text(root["name"], "/name");
-    if (root.contains("timeStep")) {
-      scenario.timeStep = floatNumber(root["timeStep"], "/timeStep");
-      if (!(scenario.timeStep > 0.0f)) {
-        fail("/timeStep", "must be > 0, got " + show(root["timeStep"]));
-      }
-    }
-    if (root.contains("steps")) {
-      scenario.steps = integer(root["steps"], "/steps");
-      if (scenario.steps < 0) fail("/steps", "must be >= 0, got " + show(root["steps"]));
-    }
-    if (root.contains("seed")) scenario.seed = unsignedInteger(root["seed"], "/seed");
-    if (root.contains("removeArrived")) {
-      scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
-    }
+    if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
+    if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
+    if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
+    if (root.contains("removeArrived")) spec.removeArrived = boolean(root["removeArrived"], "/removeArrived");
     AgentParams defaults;
     if (root.contains("agentDefaults")) {
       const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
       checkKeys(object, "/agentDefaults", {kParamKeys});
       defaults = applyParams(object, "/agentDefaults", defaults, "radius");
-      checkMerged(defaults, "/agentDefaults");
-    }
-    if (root.contains("agents")) readAgents(root["agents"], defaults, scenario);
-    if (root.contains("groups")) {
-      for (const GroupSpec& group : readGroups(root["groups"], defaults, scenario.agents.size())) {
-        scenario_detail::appendGroup(group, scenario.seed, scenario.agents);
+      // The spec keeps only the merged values, so a bad default is reported here, where it is
+      // written, even when every agent overrides it.
+      for (const AgentParamField& field : kAgentParamFields) {
+        const std::string problem = checkAgentParam(defaults, field);
+        if (!problem.empty()) fail(childPath("/agentDefaults", field.key), problem);
       }
     }
-    if (root.contains("obstacles")) readObstacles(root["obstacles"], scenario);
-    return scenario;
+    if (root.contains("agents")) readAgents(root["agents"], defaults, spec);
+    if (root.contains("groups")) readGroups(root["groups"], defaults, spec);
+    if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
+    return spec;
   }
 
  private:
   [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-    throw ScenarioError(source_ + ": " + (path.empty() ? "/" : path) + ": " + problem);
+    scenario_detail::failAt(source_, path, problem);
   }
 
   static std::string typeOf(const json& value) { return value.type_name(); }
@@ -257,53 +223,39 @@ class ScenarioReader {
     requireKey(object, path, "max");
     min = vector2(object["min"], childPath(path, "min"));
     max = vector2(object["max"], childPath(path, "max"));
-    if (min.x > max.x || min.y > max.y) {
-      fail(childPath(path, "max"), "must be >= min in both coordinates, got min " +
-                                       formatVec2(min) + " and max " + formatVec2(max));
-    }
   }
 
   // Overrides the fields of `params` that `object` sets. `radiusKey` names the disc radius.
   AgentParams applyParams(const json& object, const std::string& path, AgentParams params,
                           std::string_view radiusKey) const {
-    const auto set = [&](std::string_view key, float& field, bool strictlyPositive) {
-      const std::string name(key);
-      if (!object.contains(name)) return;
+    for (const AgentParamField& field : kAgentParamFields) {
+      const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
+      if (!object.contains(key)) continue;
       const std::string at = childPath(path, key);
-      field = floatNumber(object[name], at);
-      if (strictlyPositive && !(field > 0.0f)) fail(at, "must be > 0, got " + show(object[name]));
-      if (!strictlyPositive && field < 0.0f) fail(at, "must be >= 0, got " + show(object[name]));
-    };
-    set(radiusKey, params.radius, false);
-    set("maxSpeed", params.maxSpeed, false);
-    set("prefSpeed", params.prefSpeed, false);
-    set("neighborDist", params.neighborDist, false);
-    set("timeHorizon", params.timeHorizon, true);
-    set("timeHorizonObst", params.timeHorizonObst, true);
-    if (object.contains("maxNeighbors")) {
-      const std::string at = childPath(path, "maxNeighbors");
-      const std::int64_t value = integer(object["maxNeighbors"], at);
-      if (value < 0 || value > kMaxNeighbors) {
-        fail(at, "must be between 0 and " + std::to_string(kMaxNeighbors) + ", got " +
-                     std::to_string(value));
+      if (field.real != nullptr) {
+        params.*field.real = floatNumber(object[key], at);
+        continue;
+      }
+      // The one integer: checked before it is narrowed to an int.
+      const std::int64_t value = integer(object[key], at);
+      if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
+          !problem.empty()) {
+        fail(at, problem + ", got " + std::to_string(value));
       }
       params.maxNeighbors = static_cast<int>(value);
-    }
-    // Any finite goal radius is allowed: a negative one means "use the agent's radius".
-    if (object.contains("goalRadius")) {
-      params.goalRadius = floatNumber(object["goalRadius"], childPath(path, "goalRadius"));
     }
     return params;
   }
 
-  void checkMerged(const AgentParams& params, const std::string& path) const {
-    if (const std::string problem = checkAgentParams(params); !problem.empty()) fail(path, problem);
-  }
-
-  void readAgents(const json& agents, const AgentParams& defaults, Scenario& scenario) const {
+  void readAgents(const json& agents, const AgentParams& defaults, ScenarioSpec& spec) const {
     arrayAt(agents, "/agents");
-    if (agents.size() > kMaxScenarioAgents) fail("/agents", "too many agents: it will not fit");
-    scenario.agents.reserve(agents.size());
+    // Refused before any memory is spent on them.
+    if (agents.size() > limits::kMaxScenarioAgents) {
+      fail("/agents", "has " + std::to_string(agents.size()) + " agents, more than the " +
+                          std::to_string(limits::kMaxScenarioAgents) +
+                          " a scenario can hold: they will not fit in memory");
+    }
+    spec.agents.reserve(agents.size());
     for (std::size_t i = 0; i < agents.size(); ++i) {
       const std::string path = childPath("/agents", i);
       const json& object = objectAt(agents[i], path);
@@ -314,48 +266,34 @@ class ScenarioReader {
       }
       AgentDef agent;
       agent.position = vector2(object["position"], path + "/position");
-      if (object.contains("velocity")) {
-        agent.velocity = vector2(object["velocity"], path + "/velocity");
-      }
+      if (object.contains("velocity")) agent.velocity = vector2(object["velocity"], path + "/velocity");
       if (object.contains("goal")) agent.goal = vector2(object["goal"], path + "/goal");
       if (object.contains("prefVelocity")) {
         agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
       }
       agent.params = applyParams(object, path, defaults, "radius");
-      checkMerged(agent.params, path);
-      scenario.agents.push_back(agent);
+      spec.agents.push_back(agent);
     }
   }
 
-  std::vector<GroupSpec> readGroups(const json& groups, const AgentParams& defaults,
-                                    std::size_t agentsSoFar) const {
+  void readGroups(const json& groups, const AgentParams& defaults, ScenarioSpec& spec) const {
     arrayAt(groups, "/groups");
-    std::vector<GroupSpec> specs;
-    std::uint64_t total = agentsSoFar;
     for (std::size_t g = 0; g < groups.size(); ++g) {
       const std::string path = childPath("/groups", g);
       const json& object = objectAt(groups[g], path);
       requireKey(object, path, "type");
       const std::string type = text(object["type"], path + "/type");
-      GroupSpec spec;
-      spec.stream = g;
+      GroupSpec group;
+      group.stream = g;
       if (type == "circle") {
-        readCircle(object, path, defaults, spec);
+        readCircle(object, path, defaults, group);
       } else if (type == "rectangle") {
-        readRectangle(object, path, defaults, spec);
+        readRectangle(object, path, defaults, group);
       } else {
         fail(path + "/type", "unknown group type '" + type + "' (known: circle, rectangle)");
       }
-      // Checked group by group, so the total stays small enough never to overflow.
-      if (spec.count > kMaxScenarioAgents - total) {
-        fail(path + "/count", "brings the total to " + std::to_string(total + spec.count) +
-                                  " agents, more than the " + std::to_string(kMaxScenarioAgents) +
-                                  " a scenario can hold: it will not fit in memory");
-      }
-      total += spec.count;
-      specs.push_back(spec);
+      spec.groups.push_back(group);
     }
-    return specs;
   }
 
   std::size_t count(const json& object, const std::string& path) const {
@@ -372,12 +310,8 @@ class ScenarioReader {
     spec.count = count(object, path);
     requireKey(object, path, "radius");
     spec.circleRadius = floatNumber(object["radius"], path + "/radius");
-    if (spec.circleRadius < 0.0f) {
-      fail(path + "/radius", "must be >= 0, got " + show(object["radius"]));
-    }
     if (object.contains("center")) spec.center = vector2(object["center"], path + "/center");
     spec.params = applyParams(object, path, defaults, "agentRadius");
-    checkMerged(spec.params, path);
   }
 
   void readRectangle(const json& object, const std::string& path, const AgentParams& defaults,
@@ -417,11 +351,11 @@ class ScenarioReader {
       spec.goalVector = vector2(object["prefVelocity"], path + "/prefVelocity");
     }
     spec.params = applyParams(object, path, defaults, "radius");
-    checkMerged(spec.params, path);
   }
 
-  void readObstacles(const json& obstacles, Scenario& scenario) const {
+  void readObstacles(const json& obstacles, ScenarioSpec& spec) const {
     arrayAt(obstacles, "/obstacles");
+    spec.obstacles.reserve(obstacles.size());
     for (std::size_t p = 0; p < obstacles.size(); ++p) {
       const std::string path = childPath("/obstacles", p);
       const json& vertices = arrayAt(obstacles[p], path);
@@ -430,73 +364,25 @@ class ScenarioReader {
       for (std::size_t v = 0; v < vertices.size(); ++v) {
         polygon.push_back(vector2(vertices[v], childPath(path, v)));
       }
-      if (const std::string problem = checkPolygon(polygon); !problem.empty()) fail(path, problem);
-      scenario.obstacles.push_back(std::move(polygon));
+      spec.obstacles.push_back(std::move(polygon));
     }
   }
 
   std::string source_;
 };
 
-// "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error while parsing
-// value - invalid literal; ..." -> "parsing value - invalid literal; ... (line 1, column 7)".
-std::string syntaxDetail(const std::string& what) {
-  std::string detail = what;
-  if (const auto bracket = detail.find("] "); bracket != std::string::npos) {
-    detail.erase(0, bracket + 2);
-  }
-  std::string where;
-  if (detail.rfind("parse error at ", 0) == 0) {
-    const auto colon = detail.find(": ");
-    if (colon != std::string::npos) {
-      where = detail.substr(std::string_view("parse error at ").size(),
-                            colon - std::string_view("parse error at ").size());
-      detail.erase(0, colon + 2);
-    }
-  }
-  if (detail.rfind("syntax error while ", 0) == 0) {
-    detail.erase(0, std::strlen("syntax error while "));
-  }
-  return where.empty() ? detail : detail + " (" + where + ")";
-}
-
 }  // namespace
 
-Scenario parseScenario(std::string_view jsonText, const std::string& source) {
-  json root;
-  try {
-    root = json::parse(jsonText.begin(), jsonText.end());
-  } catch (const json::parse_error& error) {
-    throw ScenarioError(source + ": syntax error at byte " + std::to_string(error.byte) + ": " +
-                        syntaxDetail(error.what()));
-  } catch (const json::out_of_range& error) {
-    // nlohmann refuses numbers such as 1e999 that overflow a double ("number overflow parsing
-    // '1e999'") without a position, so look for the number's text.
-    const std::string what = error.what();
-    const auto open = what.find('\'');
-    const auto close = what.rfind('\'');
-    if (open != std::string::npos && close > open) {
-      const std::string token = what.substr(open + 1, close - open - 1);
-      const auto at = jsonText.find(token);
-      if (at != std::string_view::npos) {
-        throw ScenarioError(source + ": syntax error at byte " + std::to_string(at + 1) +
-                            ": number " + token + " is too large (numbers must be finite)");
-      }
-    }
-    throw ScenarioError(source + ": " + syntaxDetail(what));
-  } catch (const json::exception& error) {
-    throw ScenarioError(source + ": cannot read JSON: " + syntaxDetail(error.what()));
-  }
-  Scenario scenario = ScenarioReader(source).read(root);
-  if (scenario.agents.empty()) scenario.warnings.push_back("no agents");
-  addOverlapWarnings(scenario);
-  return scenario;
+ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& source) {
+  const json root = scenario_detail::parseJsonDocument(jsonText, source);
+  ScenarioSpec spec = ScenarioReader(source).read(root);
+  validateScenarioSpec(spec);
+  return spec;
 }
 
-Scenario loadScenarioFile(const std::string& path) {
+ScenarioSpec loadScenarioSpec(const std::string& path) {
   errno = 0;
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                             &std::fclose);
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) throw ScenarioError(path + ": cannot open: " + std::strerror(errno));
   std::string text;
   char buffer[1 << 16];
@@ -504,7 +390,7 @@ Scenario loadScenarioFile(const std::string& path) {
   while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, got);
   // Reading a directory, for one, opens fine and fails here.
   if (std::ferror(file.get())) throw ScenarioError(path + ": cannot read: " + std::strerror(errno));
-  return parseScenario(text, path);
+  return parseScenarioSpec(text, path);
 }
 
 }  // namespace crowd

@@ -1,6 +1,7 @@
 // Scenarios: a complete set-up (settings, agents, obstacles) read from JSON or built in.
 //
-// File format (every key optional unless marked; unknown keys are errors):
+// File format (every key optional unless marked; unknown and repeated keys are errors; every
+// number within its limit in crowd/limits.hpp):
 //   { "name": "text",
 //     "timeStep": 0.25, "steps": 3000, "seed": 1, "removeArrived": false,
 //     "agentDefaults": { AgentParams keys },
@@ -17,29 +18,27 @@
 // timeHorizonObst, goalRadius. Agents are numbered in file order: "agents" first, then each
 // group's agents in turn. Circle groups head for the antipodal point; in them "radius" is the
 // circle's, so the agents' own radius is "agentRadius".
+//
+// Loading is parse -> spec -> validate -> expand: loadScenarioSpec reads the file into a
+// ScenarioSpec (crowd/scenario_spec.hpp) and checks it; expandScenario generates the groups with
+// a seed and adds the warnings. loadScenarioFile does both.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <crowd/scenario_spec.hpp>
 #include <crowd/simulator.hpp>
 
 namespace crowd {
 
-/// A bad scenario. The message names the source, the JSON path and the problem, e.g.
-/// "crowd.json: /agents/3/radius: must be >= 0, got -1".
-class ScenarioError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
+/// A scenario ready to run: every agent generated.
 struct Scenario {
   std::string name;              ///< The file path or built-in name it came from.
-  float timeStep = 0.25f;        ///< [Limit: > 0]
+  float timeStep = 0.25f;        ///< [Limit: limits::kTimeStep]
   std::int64_t steps = 1000;     ///< Steps a run takes unless told otherwise. [Limit: >= 0]
   std::uint64_t seed = 1;        ///< Seeds every random choice made while generating it.
   bool removeArrived = false;    ///< Remove agents once they reach their goal.
@@ -48,8 +47,13 @@ struct Scenario {
   std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
 };
 
-/// Reads and checks a scenario file. Throws ScenarioError; never returns a scenario that would
-/// start a run on bad data.
+/// Generates the spec's groups with `seed` (the spec's own when not given), after checking the
+/// spec (validateScenarioSpec), and adds the scenario's warnings (addScenarioWarnings). The same
+/// spec and seed always give the same agents. Throws ScenarioError.
+Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> seed = std::nullopt);
+
+/// Reads and checks a scenario file: expandScenario(loadScenarioSpec(path)). Throws
+/// ScenarioError; never returns a scenario that would start a run on bad data.
 Scenario loadScenarioFile(const std::string& path);
 
 /// As loadScenarioFile, from text; `source` names it in messages.
@@ -63,9 +67,16 @@ std::string builtinScenarioDescription(const std::string& name);
 Scenario builtinScenario(const std::string& name, std::optional<std::size_t> agents = std::nullopt,
                          std::uint64_t seed = 1);
 
-/// Adds warnings for agents overlapping each other or an obstacle. Cheap (a grid), so it runs
-/// for every loaded or built-in scenario.
+/// Adds every warning below, plus "no agents" for an empty scenario. Loading a file or building
+/// a built-in does this once; cheap (grids), even for millions of agents.
+void addScenarioWarnings(Scenario& scenario);
+
+/// Adds warnings for agents overlapping each other or an obstacle.
 void addOverlapWarnings(Scenario& scenario);
+
+/// Adds a warning for clockwise polygons (boundaries that keep agents inside) that enclose no
+/// agent: usually a solid obstacle listed the wrong way round.
+void addWindingWarnings(Scenario& scenario);
 
 /// A simulator holding the scenario's agents (ids in agent-number order) and obstacles.
 /// Throws std::runtime_error when `backend` is Cuda and no usable device is present.

@@ -1,6 +1,6 @@
-// Pieces shared by the scenario reader and the built-in scenarios: the agent-count limit, a
-// random source that gives the same numbers with every standard library, and the generated
-// groups (agents on a circle or in a rectangle) that both of them make.
+// Generating agents, shared by scenario files and the built-in scenarios: a random source that
+// gives the same numbers with every standard library, and the groups (agents on a circle or in
+// a rectangle, GroupSpec) that both of them make.
 #pragma once
 
 #include <algorithm>
@@ -11,14 +11,11 @@
 #include <random>
 #include <vector>
 
+#include <crowd/scenario_spec.hpp>
 #include <crowd/simulator.hpp>
 #include <crowd/kernels/vec2.hpp>
 
 namespace crowd::scenario_detail {
-
-/// Most agents one scenario may hold. Beyond this the agent arrays (tens of bytes per agent on
-/// host and device) no longer fit in the memory of the machines this targets.
-inline constexpr std::uint64_t kMaxScenarioAgents = 100'000'000;
 
 /// Uniform doubles from std::mt19937_64, whose output sequence the standard fixes exactly.
 /// std::uniform_real_distribution is left unspecified, so it would differ between libraries.
@@ -35,9 +32,7 @@ class ScenarioRandom {
   double between(double lo, double hi) { return lo + (hi - lo) * unit(); }
 
   /// A float in [lo, hi]: clamped, as lo + (hi - lo) * u can round up to hi or past it.
-  float floatBetween(float lo, float hi) {
-    return std::min(static_cast<float>(between(lo, hi)), hi);
-  }
+  float floatBetween(float lo, float hi) { return std::min(static_cast<float>(between(lo, hi)), hi); }
 
  private:
   // SplitMix64's finaliser: nearby (seed, stream) pairs give unrelated engine seeds.
@@ -58,8 +53,7 @@ class ScenarioRandom {
 /// the integer-to-double conversions directly gives the same bits whenever i and count are below
 /// 2^24 (where float holds them exactly) and keeps larger circles evenly spaced.
 inline Vec2 circleOffset(std::size_t index, std::size_t count, float radius) {
-  const double angle =
-      static_cast<double>(index) * 2.0 * std::numbers::pi / static_cast<double>(count);
+  const double angle = static_cast<double>(index) * 2.0 * std::numbers::pi / static_cast<double>(count);
   return radius * Vec2(static_cast<float>(std::cos(angle)), static_cast<float>(std::sin(angle)));
 }
 
@@ -91,33 +85,13 @@ inline double latticeCoordinate(std::size_t k, std::size_t n, double lo, double 
   return lo + (hi - lo) * static_cast<double>(k) / static_cast<double>(n - 1);
 }
 
-/// A generated group of agents, fully checked before any agent is made so that a huge count is
-/// refused before memory is spent on it.
-struct GroupSpec {
-  enum class Shape { circle, rectangle };
-  enum class Goal { none, point, offset, box, prefVelocity };
-  Shape shape = Shape::circle;
-  std::size_t count = 0;
-  std::uint64_t stream = 0;  ///< Which random stream of the seed it draws from.
-  AgentParams params;
-  float circleRadius = 0.0f;
-  Vec2 center{0.0f, 0.0f};
-  Vec2 min{0.0f, 0.0f};  ///< Rectangle corners, min <= max.
-  Vec2 max{0.0f, 0.0f};
-  bool randomPlacement = false;  ///< Uniform in the rectangle rather than a lattice.
-  Goal goal = Goal::none;
-  Vec2 goalVector{0.0f, 0.0f};  ///< The goal point, offset or preferred velocity.
-  Vec2 goalMin{0.0f, 0.0f};     ///< The box goals are drawn from.
-  Vec2 goalMax{0.0f, 0.0f};
-};
-
-/// Appends the group's agents. Circle agents head for the antipodal point.
+/// Appends the group's agents. Circle agents head for the antipodal point. The random stream
+/// is (seed, spec.stream), so each group draws the same numbers whatever else the scenario holds.
 inline void appendGroup(const GroupSpec& spec, std::uint64_t seed, std::vector<AgentDef>& agents) {
   ScenarioRandom random(seed, spec.stream);
   agents.reserve(agents.size() + spec.count);
-  const LatticeShape lattice =
-      latticeShape(spec.count, static_cast<double>(spec.max.x) - spec.min.x,
-                   static_cast<double>(spec.max.y) - spec.min.y);
+  const LatticeShape lattice = latticeShape(spec.count, static_cast<double>(spec.max.x) - spec.min.x,
+                                            static_cast<double>(spec.max.y) - spec.min.y);
   for (std::size_t i = 0; i < spec.count; ++i) {
     AgentDef agent;
     agent.params = spec.params;
@@ -132,21 +106,27 @@ inline void appendGroup(const GroupSpec& spec, std::uint64_t seed, std::vector<A
       const float x = random.floatBetween(spec.min.x, spec.max.x);
       agent.position = Vec2(x, random.floatBetween(spec.min.y, spec.max.y));
     } else {
-      const double x =
-          latticeCoordinate(i % lattice.columns, lattice.columns, spec.min.x, spec.max.x);
+      const double x = latticeCoordinate(i % lattice.columns, lattice.columns, spec.min.x, spec.max.x);
       const double y = latticeCoordinate(i / lattice.columns, lattice.rows, spec.min.y, spec.max.y);
       agent.position = Vec2(static_cast<float>(x), static_cast<float>(y));
     }
     switch (spec.goal) {
-      case GroupSpec::Goal::none: break;
-      case GroupSpec::Goal::point: agent.goal = spec.goalVector; break;
-      case GroupSpec::Goal::offset: agent.goal = agent.position + spec.goalVector; break;
+      case GroupSpec::Goal::none:
+        break;
+      case GroupSpec::Goal::point:
+        agent.goal = spec.goalVector;
+        break;
+      case GroupSpec::Goal::offset:
+        agent.goal = agent.position + spec.goalVector;
+        break;
       case GroupSpec::Goal::box: {
         const float x = random.floatBetween(spec.goalMin.x, spec.goalMax.x);
         agent.goal = Vec2(x, random.floatBetween(spec.goalMin.y, spec.goalMax.y));
         break;
       }
-      case GroupSpec::Goal::prefVelocity: agent.prefVelocity = spec.goalVector; break;
+      case GroupSpec::Goal::prefVelocity:
+        agent.prefVelocity = spec.goalVector;
+        break;
     }
     agents.push_back(agent);
   }

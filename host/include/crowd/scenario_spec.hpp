@@ -1,0 +1,80 @@
+// What a scenario file says, before its random groups are generated: the settings, the agents
+// it lists one by one, the groups it describes by count, and the obstacles. A spec plus a seed
+// gives a Scenario (expandScenario in crowd/scenario.hpp), so running a file with another
+// seed regenerates its groups without reading the file again.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <crowd/agent_params.hpp>
+#include <crowd/simulator.hpp>
+
+namespace crowd {
+
+/// A bad scenario. The message names the source, the JSON path and the problem, e.g.
+/// "crowd.json: /agents/3/radius: must be >= 0, got -1".
+class ScenarioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A group of agents generated from a few numbers (a file's "groups" entry).
+struct GroupSpec {
+  enum class Shape {
+    circle,     ///< `count` agents evenly around a circle, each heading for the antipodal point.
+    rectangle,  ///< `count` agents on a lattice over [min, max], or uniformly at random in it.
+  };
+  enum class Goal {
+    none,          ///< Agents stand still (rectangles only).
+    point,         ///< Every agent heads for goalVector.
+    offset,        ///< Each agent heads for its start plus goalVector.
+    box,           ///< Each agent heads for a random point of [goalMin, goalMax].
+    prefVelocity,  ///< Every agent keeps the preferred velocity goalVector.
+  };
+  Shape shape = Shape::circle;
+  std::size_t count = 0;     ///< [Limit: the scenario's total <= limits::kMaxScenarioAgents]
+  std::uint64_t stream = 0;  ///< Which random stream of the seed it draws from (a file: the group's index).
+  AgentParams params;
+  float circleRadius = 0.0f;  ///< [Limit: >= 0; the circle inside the coordinate limit]
+  Vec2 center{0.0f, 0.0f};    ///< Circle centre.
+  Vec2 min{0.0f, 0.0f};       ///< Rectangle corners. [Limit: min <= max in both coordinates]
+  Vec2 max{0.0f, 0.0f};
+  bool randomPlacement = false;  ///< Uniform in the rectangle rather than a lattice.
+  Goal goal = Goal::none;
+  Vec2 goalVector{0.0f, 0.0f};  ///< The goal point, offset or preferred velocity.
+  Vec2 goalMin{0.0f, 0.0f};     ///< The box goals are drawn from. [Limit: goalMin <= goalMax]
+  Vec2 goalMax{0.0f, 0.0f};
+};
+
+/// Everything a scenario file says. Agents are numbered as the file orders them: `agents`
+/// first, then each group's agents in turn.
+struct ScenarioSpec {
+  std::string name;              ///< Where it came from (a file path); messages start with it.
+  float timeStep = 0.25f;        ///< [Limit: limits::kTimeStep]
+  std::int64_t steps = 1000;     ///< Steps a run takes unless told otherwise. [Limit: >= 0]
+  std::uint64_t seed = 1;        ///< The seed the file gives its random groups.
+  bool removeArrived = false;    ///< Remove agents once they reach their goal.
+  std::vector<AgentDef> agents;  ///< The agents listed one by one.
+  std::vector<GroupSpec> groups;
+  std::vector<std::vector<Vec2>> obstacles;
+};
+
+/// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.
+ScenarioSpec loadScenarioSpec(const std::string& path);
+
+/// As loadScenarioSpec, from text; `source` names it in messages.
+ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& source);
+
+/// Checks a spec, one built in code included, against the limits (crowd/limits.hpp) and the
+/// file format's rules: every value within its limit, rectangles with min <= max, generated
+/// agents and goals inside the coordinate limit, no more than limits::kMaxScenarioAgents agents,
+/// usable obstacle polygons. Throws ScenarioError naming `spec.name` and the JSON pointer the
+/// value has in a file, e.g. "crowd.json: /groups/1/count: ...".
+void validateScenarioSpec(const ScenarioSpec& spec);
+
+}  // namespace crowd

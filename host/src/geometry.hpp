@@ -1,0 +1,195 @@
+// Host-side plane geometry in double precision, shared by the scenario checks, the contact
+// metrics and the obstacle polygons: points and boxes, point-segment distance, the even-odd
+// inside test, and binning items into grid cells.
+//
+// Binning is one counting sort into compressed lists (CSR: bin b holds
+// items[start[b] .. start[b + 1]), items in index order), in two passes over the items' bins.
+// Dense grids (the obstacle grid the kernels read) use it directly; SparseGrid hashes cells of
+// an unbounded grid into buckets first, so memory stays linear in what is binned however far
+// apart the items lie. (The per-step agent grid, host/src/agent_grid.cpp, keeps its own
+// parallel build.)
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <crowd/kernels/uniform_grid.hpp>
+#include <crowd/kernels/vec2.hpp>
+
+namespace crowd {
+
+/// A point (or vector) in double precision, for host maths that must not round like float.
+struct Point {
+  double x;
+  double y;
+};
+
+inline Point toPoint(Vec2 v) {
+  return Point{v.x, v.y};
+}
+inline Vec2 toVec2(Point p) {
+  return Vec2(static_cast<float>(p.x), static_cast<float>(p.y));
+}
+
+/// An axis-aligned box, closed on every side.
+struct Box {
+  Point min;
+  Point max;
+  bool contains(Point p) const { return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y; }
+  bool overlaps(const Box& other) const {
+    return min.x <= other.max.x && other.min.x <= max.x && min.y <= other.max.y && other.min.y <= max.y;
+  }
+};
+
+/// The smallest box holding every vertex of a non-empty polygon.
+Box boundsOf(std::span<const Vec2> polygon);
+
+/// Squared distance from `p` to the segment a-b (a point when a == b).
+double distSqToSegment(Point p, Point a, Point b);
+
+/// Whether `p` is inside `polygon` by the even-odd rule (a ray towards +x), whichever way the
+/// polygon winds. Points on the boundary may go either way.
+bool insidePolygon(Point p, std::span<const Vec2> polygon);
+
+/// Counting sort of items 0..itemCount-1 into `binCount` bins: `forEachBin(item, emit)` calls
+/// emit(bin) for every bin the item belongs to (the same sequence on both passes). Afterwards
+/// bin b lists items[start[b] .. start[b + 1]), in item order.
+template <typename Index, typename ForEachBin>
+void binItems(std::size_t itemCount, std::size_t binCount, ForEachBin&& forEachBin, std::vector<Index>& start,
+              std::vector<Index>& items) {
+  start.assign(binCount + 1, 0);
+  for (std::size_t i = 0; i < itemCount; ++i) forEachBin(i, [&](std::size_t bin) { ++start[bin + 1]; });
+  for (std::size_t b = 0; b < binCount; ++b) start[b + 1] += start[b];
+  items.resize(static_cast<std::size_t>(start[binCount]));
+  std::vector<Index> fill(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < itemCount; ++i) {
+    forEachBin(
+        i, [&](std::size_t bin) { items[static_cast<std::size_t>(fill[bin]++)] = static_cast<Index>(i); });
+  }
+}
+
+/// Items binned into the square cells of a grid over the whole plane. Each cell hashes to one
+/// of a power-of-two number of buckets as kernels/hashed_grid.hpp does it (its row-major index
+/// over the items' bounding box, modulo the bucket count), so neighbouring cells stay close in
+/// memory and a grid with fewer cells than buckets is a plain dense one. A lookup returns the
+/// cell's bucket: every item binned in that cell, plus any of cells sharing the bucket, which
+/// the caller's exact test rejects.
+class SparseGrid {
+ public:
+  SparseGrid() = default;
+  /// Cells of side `cellSize` (> 0) for items inside `bounds`, sized for about `entries`
+  /// (item, cell) pairs. Call bin() next.
+  SparseGrid(double cellSize, const Box& bounds, std::size_t entries);
+
+  double cellSize() const { return cellSize_; }
+
+  /// The cell holding `p`. Coordinates are clamped to +-2^30 cells (NaN to the lower end), so
+  /// every point has a cell and the mapping never decreases along either axis.
+  CellCoord cellOf(Point p) const { return CellCoord{cellCoordinate(p.x), cellCoordinate(p.y)}; }
+
+  std::size_t bucketOf(CellCoord c) const {
+    const std::uint32_t row = static_cast<std::uint32_t>(c.y) - static_cast<std::uint32_t>(origin_.y);
+    const std::uint32_t column = static_cast<std::uint32_t>(c.x) - static_cast<std::uint32_t>(origin_.x);
+    return (row * columns_ + column) & bucketMask_;
+  }
+
+  /// Bins items 0..count-1: `cellsOf(item, emit)` calls emit(CellCoord) for each of its cells.
+  template <typename CellsOf>
+  void bin(std::size_t count, CellsOf&& cellsOf) {
+    binItems(
+        count, static_cast<std::size_t>(bucketMask_) + 1,
+        [&](std::size_t item, auto&& emit) { cellsOf(item, [&](CellCoord c) { emit(bucketOf(c)); }); },
+        start_, items_);
+  }
+
+  /// The items of `cell`'s bucket, in item order.
+  std::span<const std::uint32_t> candidates(CellCoord cell) const {
+    const std::size_t b = bucketOf(cell);
+    return std::span<const std::uint32_t>(items_).subspan(start_[b], start_[b + 1] - start_[b]);
+  }
+  std::span<const std::uint32_t> candidatesAt(Point p) const { return candidates(cellOf(p)); }
+
+  /// Every binned item, bucket by bucket: in space order for a grid that does not wrap, so that
+  /// visiting items in this order (rather than by number) reads nearby memory.
+  std::span<const std::uint32_t> itemsByBucket() const { return items_; }
+
+  /// Calls visit(item) for every item binned in the 3 x 3 cells around `p`'s cell, reading each
+  /// bucket once, so an item binned in one cell is visited once.
+  template <typename Visit>
+  void forEachAround(Point p, Visit&& visit) const {
+    const CellCoord c = cellOf(p);
+    std::size_t buckets[9];
+    int count = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const std::size_t b = bucketOf(CellCoord{c.x + dx, c.y + dy});
+        if (std::find(buckets, buckets + count, b) == buckets + count) buckets[count++] = b;
+      }
+    }
+    for (int k = 0; k < count; ++k) {
+      for (std::uint32_t i = start_[buckets[k]]; i < start_[buckets[k] + 1]; ++i) visit(items_[i]);
+    }
+  }
+
+ private:
+  int cellCoordinate(double value) const {
+    constexpr double kLimit = 1073741824.0;  // 2^30: neighbours (+-1) still fit in an int.
+    const double cell = std::floor(value / cellSize_);
+    if (!(cell > -kLimit)) return -(1 << 30);
+    return cell < kLimit ? static_cast<int>(cell) : 1 << 30;
+  }
+
+  double cellSize_ = 1.0;
+  CellCoord origin_{0, 0};
+  std::uint32_t columns_ = 1;
+  std::uint32_t bucketMask_ = 0;
+  std::vector<std::uint32_t> start_{0, 0};
+  std::vector<std::uint32_t> items_;
+};
+
+/// Points binned into cells of side `cellSize` (> 0): every point within `cellSize` of a point
+/// p lies in the 3 x 3 cells around p's (forEachAround). `positionOf(i)` gives point i.
+template <typename PositionOf>
+SparseGrid binPoints(std::size_t count, PositionOf&& positionOf, double cellSize) {
+  Box bounds{{0.0, 0.0}, {0.0, 0.0}};
+  bool first = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Point p = positionOf(i);
+    if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+    if (first) bounds = Box{p, p};
+    first = false;
+    bounds.min = Point{std::min(bounds.min.x, p.x), std::min(bounds.min.y, p.y)};
+    bounds.max = Point{std::max(bounds.max.x, p.x), std::max(bounds.max.y, p.y)};
+  }
+  SparseGrid grid(cellSize, bounds, count);
+  grid.bin(count, [&](std::size_t i, auto&& emit) { emit(grid.cellOf(positionOf(i))); });
+  return grid;
+}
+
+struct Segment {
+  Point a;
+  Point b;
+};
+
+/// Segments binned so that the candidates of a point's cell (candidatesAt) include every
+/// segment within `reach` of the point. Cells are `minCellSize` wide, or wider when the
+/// segments are so long that they would fill more than about 2e5 cells; `reach` and
+/// `minCellSize` must be finite, as must every segment.
+SparseGrid binSegments(std::span<const Segment> segments, double reach, double minCellSize);
+
+/// Boxes binned so that the candidates of a point's cell (candidatesAt) include every box that
+/// contains the point, and two overlapping boxes share at least one cell (cellRange). Cells are
+/// at least `minCellSize` wide, and wide enough that the (box, cell) entries stay below about
+/// 2 * maxEntries + boxes.size(). Every box must be finite.
+SparseGrid binBoxes(std::span<const Box> boxes, double minCellSize, double maxEntries);
+
+/// The cells of `grid` that `box` touches, as an inclusive range.
+inline CellRange cellRange(const SparseGrid& grid, const Box& box) {
+  return CellRange{grid.cellOf(box.min), grid.cellOf(box.max)};
+}
+
+}  // namespace crowd

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# End-to-end checks of `crowdsim run` that need more than an exit code: what it prints, and that
+# it refuses unusable output paths before anything runs (and before touching any file).
+# Usage: run_checks.sh CROWDSIM DATA_DIR WORK_DIR CASE
+set -u
+crowdsim=$1
+data=$2
+work=$3
+check=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+
+fail() {
+  echo "FAIL ($check): $*"
+  echo "--- stdout:"; cat out.txt 2>/dev/null
+  echo "--- stderr:"; cat err.txt 2>/dev/null
+  exit 1
+}
+
+# Runs crowdsim with the given arguments, keeping its output; sets rc.
+run() {
+  "$crowdsim" "$@" >out.txt 2>err.txt
+  rc=$?
+}
+
+# A refused run: exit code 2, the message naming `$1`, no summary (nothing ran).
+expect_refused() {
+  [ "$rc" = 2 ] || fail "exit code $rc, expected 2"
+  grep -qF -- "$1" err.txt || fail "the message does not name $1"
+  [ ! -s out.txt ] || fail "it ran before refusing"
+}
+
+case "$check" in
+  warning_once)
+    # --seed regenerates the file's groups without reading it again: one warning, once.
+    run run "$data/overlapping_pair.json" --seed 7 --steps 1 -q
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    count=$(grep -c "overlapping" err.txt)
+    [ "$count" = 1 ] || fail "the overlap warning was printed $count times"
+    grep -q "agents 0 and 1" err.txt || fail "the warning does not name the pair"
+    ;;
+  metrics_missing_folder)
+    run run builtin circle --agents 20 --steps 50 -q --metrics "$work/no_such_folder/m.json"
+    expect_refused "$work/no_such_folder/m.json"
+    grep -q "does not exist" err.txt || fail "the message does not say why"
+    ;;
+  out_missing_folder)
+    run run builtin circle --agents 20 --steps 50 -q --out no_such_folder/t.csv
+    expect_refused "no_such_folder/t.csv"
+    ;;
+  out_is_folder)
+    mkdir traj
+    run run builtin circle --agents 20 --steps 5 -q --out traj
+    expect_refused "traj"
+    grep -q "is a folder" err.txt || fail "the message does not say why"
+    ;;
+  existing_output_untouched)
+    # A good --out next to a bad --metrics: refused before the trajectory file is opened.
+    echo "keep me" >t.csv
+    run run builtin circle --agents 20 --steps 5 -q --out t.csv --metrics missing/m.json
+    expect_refused "missing/m.json"
+    [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was overwritten"
+    ;;
+  out_same_as_metrics)
+    run run builtin circle --agents 20 --steps 5 -q --out both.txt --metrics ./both.txt
+    expect_refused "both.txt"
+    ;;
+  out_is_scenario)
+    cp "$data/overlapping_pair.json" scenario.json
+    run run scenario.json --steps 1 -q --out scenario.json
+    expect_refused "scenario.json"
+    cmp -s scenario.json "$data/overlapping_pair.json" || fail "the scenario file changed"
+    ;;
+  agents_over_limit)
+    run run builtin random --agents 100000001 --steps 1 -q
+    [ "$rc" = 2 ] || fail "run: exit code $rc, expected 2"
+    run bench --scenario random --agents 100000001
+    [ "$rc" = 2 ] || fail "bench: exit code $rc, expected 2"
+    ;;
+  writes_outputs)
+    # The checks let ordinary runs through: files in the working folder and in a subfolder.
+    mkdir sub
+    run run builtin circle --agents 20 --steps 3 -q --out t.csv --metrics sub/m.json
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    [ "$(wc -l <t.csv)" = 81 ] || fail "t.csv has $(wc -l <t.csv) lines, expected 81"
+    grep -q '"steps": 3' sub/m.json || fail "sub/m.json lacks the step count"
+    ;;
+  *)
+    fail "unknown check"
+    ;;
+esac
+echo "ok: $check"
