@@ -22,29 +22,67 @@ inline constexpr std::uint32_t kJitterStream = 1;
 /// Below this fraction of its preferred speed an agent counts as stuck.
 inline constexpr float kStuckSpeedFraction = 0.1f;
 
+/// Whether `offset` (from the agent to something) lies within 45 degrees of `direction`.
+CROWD_HD inline bool ahead(Vec2 offset, Vec2 direction) {
+  const float along = dot(offset, direction);
+  return along > 0.0f && 2.0f * along * along > absSq(offset) * absSq(direction);
+}
+
+/// Whether an agent that is stuck is in a standoff rather than a queue: some neighbour wants
+/// to go against it (head-on), or nothing stands in its way (agents pressing in from the sides
+/// hold each other, as in a circle of agents meeting in the middle). An agent or a wall stands
+/// in the way when it is within 45 degrees of the preferred direction and nearly touching.
+CROWD_HD inline bool inStandoff(const StepView& view, int self, Vec2 pref) {
+  const AgentArrays& a = view.agents;
+  const Vec2 p = a.position[self];
+  const float radius = view.terms[a.profile[self]].radius;
+  bool blocked = false;
+  for (int m = 0; m < view.neighbours.count[self]; ++m) {
+    const int other = view.neighbours.at(self, m);
+    if (dot(pref, a.prefVelocity[other]) < 0.0f) return true;
+    const Vec2 toOther = a.position[other] - p;
+    const float reach = 1.5f * (radius + view.terms[a.profile[other]].radius);
+    blocked = blocked || (absSq(toOther) < reach * reach && ahead(toOther, pref));
+  }
+  if (blocked || view.obstacles.edgeCount == 0) return !blocked;
+  ObstacleNeighbours walls;
+  findNearestEdges(view.obstacles, p, 1.5f * radius, walls);
+  for (int m = 0; m < walls.count && !blocked; ++m) {
+    const ObstacleEdge& edge = view.obstacles.edges[walls.index(m)];
+    const Vec2 b = view.obstacles.edges[edge.next].point;
+    // The edge's nearest point to the agent.
+    const Vec2 ab = b - edge.point;
+    float t = dot(p - edge.point, ab) / absSq(ab);
+    t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+    blocked = ahead(edge.point + t * ab - p, pref);
+  }
+  return !blocked;
+}
+
 /// The preferred velocity ORCA optimises for, with two ways out of a deadlock, both only for
 /// agents that have agent neighbours (an agent alone cannot be caught in one, so it keeps
 /// exactly the velocity it was given):
 /// - a random vector of up to jitter * maxSpeed per coordinate, drawn per agent and step: it
 ///   breaks exact symmetries (agents on one point, mirror images);
-/// - a turn to the right, growing as an agent that wants to move stands still, up to a right
-///   angle: a crowd in a symmetric standoff (a circle of agents meeting in the middle) is a
-///   stable equilibrium that random nudges do not leave, since ORCA lets a hemmed-in agent only
-///   back away; a shared sense of turning makes everyone sidestep the same way, backing off a
-///   little, until there is room to slip past each other.
+/// - for a stuck agent in a standoff (inStandoff), a turn to the right that grows as it slows,
+///   up to a right angle at a standstill: a standoff is a stable equilibrium that random
+///   nudges do not leave, since ORCA lets a hemmed-in agent only back away; a shared sense of
+///   turning makes everyone sidestep the same way, backing off a little, until there is room
+///   to slip past each other. Agents queueing behind others going their way are left to wait.
 /// With jitter 0 (exact RVO2 results) neither applies.
 CROWD_HD inline Vec2 orcaPrefVelocity(const StepView& view, int self, float maxSpeed) {
-  Vec2 pref = view.agents.prefVelocity[self];
+  const AgentArrays& a = view.agents;
+  Vec2 pref = a.prefVelocity[self];
   if (!(view.jitter > 0.0f) || view.neighbours.count[self] == 0) return pref;
   const float prefSpeedSq = absSq(pref);
-  const float speedSq = absSq(view.agents.velocity[self]);
+  const float speedSq = absSq(a.velocity[self]);
   const float stuckSpeedSq = kStuckSpeedFraction * kStuckSpeedFraction * prefSpeedSq;
-  if (speedSq < stuckSpeedSq) {
+  if (speedSq < stuckSpeedSq && inStandoff(view, self, pref)) {
     // Slowness 1 at a standstill, 0 at the stuck speed; the turn keeps the preferred speed.
     const float slowness = 1.0f - std::sqrt(speedSq / stuckSpeedSq);
     pref = normalize((1.0f - slowness) * pref + slowness * Vec2(pref.y, -pref.x)) * std::sqrt(prefSpeedSq);
   }
-  const std::uint64_t bits = counterRandom(view.seed, view.agents.id[self].index, view.step, kJitterStream);
+  const std::uint64_t bits = counterRandom(view.seed, a.id[self].index, view.step, kJitterStream);
   const float amplitude = view.jitter * maxSpeed;
   return pref + amplitude * Vec2(signedUnit(bits), signedUnit(bits << 24));
 }
