@@ -52,6 +52,7 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
   app.add_option("--seed", o.seed, "Seed for the scenarios")->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
+  app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
 }
 
 int runBench(const BenchOptions& o) {
@@ -81,9 +82,13 @@ int runBench(const BenchOptions& o) {
   std::printf("\n");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
-      const Scenario scenario = builtinScenario(name, agents, o.seed);
+      Scenario scenario = builtinScenario(name, agents, o.seed);
+      scenario.removeArrived = false;  // Every timed step at the same agent count.
       for (const std::string& backendName : backends) {
       Simulator sim = makeSimulator(scenario, o.threads, backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu);
+      SimulatorConfig config = sim.config();
+      config.exactRvo2 = o.exactRvo2;
+      sim.setConfig(config);
       std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
       for (int s = 0; s < o.warmup; ++s) sim.step();
       PhaseTimes sum;

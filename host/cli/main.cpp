@@ -38,6 +38,7 @@ struct RunOptions {
   std::string metricsPath;
   bool allSteps = false;
   bool quiet = false;
+  bool exactRvo2 = false;
 };
 
 void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
@@ -164,6 +165,9 @@ int runScenario(const RunOptions& o) {
     scenario.steps = *o.steps;
   }
   Simulator sim = makeSimulator(scenario, o.threads, backend);
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
   sim.prepare();  // A scenario the device cannot hold fails here, before any output is written.
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   if (!o.quiet) {
@@ -248,6 +252,8 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON");
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
   run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
+  run.add_flag("--exact-rvo2", o.exactRvo2,
+               "RVO2's results to the bit: no deadlock breaking (jitter, sidestep) and no speed clamp");
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ struct BenchOptions {
   int threads = 0;
   std::uint64_t seed = 1;
   std::string jsonPath;
+  bool exactRvo2 = false;
 };
 
 /// Adds the `bench` subcommand's options to `app`.

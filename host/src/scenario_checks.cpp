@@ -226,6 +226,7 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
   config.timeStep = scenario.timeStep;
   config.removeArrived = scenario.removeArrived;
   config.threads = threads;
+  config.seed = scenario.seed;  // The deadlock jitter's draws follow the scenario's seed too.
   // A scenario built in code skips the reader's checks; say which item the simulator refused.
   try {
     Simulator simulator(config);

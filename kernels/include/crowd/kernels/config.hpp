@@ -3,8 +3,10 @@
 
 #if defined(__CUDACC__)
 #define CROWD_HD __host__ __device__
+#define CROWD_NOINLINE __noinline__
 #else
 #define CROWD_HD
+#define CROWD_NOINLINE __attribute__((noinline))
 #endif
 
 namespace crowd {

@@ -19,12 +19,15 @@ CROWD_HD inline std::uint64_t mixBits(std::uint64_t z) {
 }
 
 /// 64 random bits for one (seed, agent, step, stream): `stream` separates independent uses
-/// (deadlock jitter, wander, ...) of the same agent and step.
+/// (deadlock jitter, wander, ...) of the same agent and step. The counters are spread by odd
+/// multipliers (distinct agents, steps and streams land far apart) and the finaliser then
+/// scrambles every bit.
 CROWD_HD inline std::uint64_t counterRandom(std::uint64_t seed, std::uint32_t agent, std::int64_t step,
                                             std::uint32_t stream) {
-  std::uint64_t h = mixBits(seed + 0x9E3779B97F4A7C15ull);
-  h = mixBits(h ^ (static_cast<std::uint64_t>(agent) | (static_cast<std::uint64_t>(stream) << 32)));
-  return mixBits(h ^ static_cast<std::uint64_t>(step));
+  const std::uint64_t counter = (static_cast<std::uint64_t>(agent) * 0x9E3779B97F4A7C15ull) ^
+                                (static_cast<std::uint64_t>(step) * 0xC2B2AE3D27D4EB4Full) ^
+                                (static_cast<std::uint64_t>(stream) * 0x165667B19E3779F9ull);
+  return mixBits(mixBits(seed) ^ counter);
 }
 
 /// The top 24 bits of `bits` as a float in [-1, 1), exactly: k * 2^-23 - 1 for k < 2^24.

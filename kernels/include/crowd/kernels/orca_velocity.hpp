@@ -59,32 +59,40 @@ CROWD_HD inline bool inStandoff(const StepView& view, int self, Vec2 pref) {
   return !blocked;
 }
 
-/// The preferred velocity ORCA optimises for, with two ways out of a deadlock, both only for
-/// agents that have agent neighbours (an agent alone cannot be caught in one, so it keeps
-/// exactly the velocity it was given):
+/// The preferred velocity of a stuck agent (moving at `speedFraction` of the stuck speed), with
+/// two ways out of a deadlock:
+/// - in a standoff (inStandoff), a turn to the right that grows as it slows, up to a right
+///   angle at a standstill: a standoff is a stable equilibrium that random nudges do not
+///   leave, since ORCA lets a hemmed-in agent only back away; a shared sense of turning makes
+///   everyone sidestep the same way, backing off a little, until there is room to slip past
+///   each other. Agents queueing behind others going their way are left to wait.
 /// - a random vector of up to jitter * maxSpeed per coordinate, drawn per agent and step: it
-///   breaks exact symmetries (agents on one point, mirror images);
-/// - for a stuck agent in a standoff (inStandoff), a turn to the right that grows as it slows,
-///   up to a right angle at a standstill: a standoff is a stable equilibrium that random
-///   nudges do not leave, since ORCA lets a hemmed-in agent only back away; a shared sense of
-///   turning makes everyone sidestep the same way, backing off a little, until there is room
-///   to slip past each other. Agents queueing behind others going their way are left to wait.
-/// With jitter 0 (exact RVO2 results) neither applies.
+///   breaks exact symmetries (agents on one point, mirror images).
+/// Out of line: only stuck agents pay for it.
+CROWD_HD CROWD_NOINLINE inline Vec2 stuckPrefVelocity(const StepView& view, int self, Vec2 pref, float speedFraction,
+                                                     float maxSpeed) {
+  if (inStandoff(view, self, pref)) {
+    const float slowness = 1.0f - speedFraction;  // 1 at a standstill; the turn keeps the speed.
+    pref = normalize((1.0f - slowness) * pref + slowness * Vec2(pref.y, -pref.x)) * length(pref);
+  }
+  const std::uint64_t bits = counterRandom(view.seed, view.agents.id[self].index, view.step, kJitterStream);
+  const float amplitude = view.jitter * maxSpeed;
+  return pref + amplitude * Vec2(signedUnit(bits), signedUnit(bits << 24));
+}
+
+/// The preferred velocity ORCA optimises for: the agent's own, unless it is stuck (below
+/// kStuckSpeedFraction of its preferred speed) among agent neighbours; then stuckPrefVelocity.
+/// An agent alone cannot be caught in a deadlock, and a moving one is not in one, so both keep
+/// exactly RVO2's objective. With jitter 0 (exact RVO2 results) nothing changes.
 CROWD_HD inline Vec2 orcaPrefVelocity(const StepView& view, int self, float maxSpeed) {
   const AgentArrays& a = view.agents;
-  Vec2 pref = a.prefVelocity[self];
+  const Vec2 pref = a.prefVelocity[self];
   if (!(view.jitter > 0.0f) || view.neighbours.count[self] == 0) return pref;
   const float prefSpeedSq = absSq(pref);
   const float speedSq = absSq(a.velocity[self]);
   const float stuckSpeedSq = kStuckSpeedFraction * kStuckSpeedFraction * prefSpeedSq;
-  if (speedSq < stuckSpeedSq && inStandoff(view, self, pref)) {
-    // Slowness 1 at a standstill, 0 at the stuck speed; the turn keeps the preferred speed.
-    const float slowness = 1.0f - std::sqrt(speedSq / stuckSpeedSq);
-    pref = normalize((1.0f - slowness) * pref + slowness * Vec2(pref.y, -pref.x)) * std::sqrt(prefSpeedSq);
-  }
-  const std::uint64_t bits = counterRandom(view.seed, a.id[self].index, view.step, kJitterStream);
-  const float amplitude = view.jitter * maxSpeed;
-  return pref + amplitude * Vec2(signedUnit(bits), signedUnit(bits << 24));
+  if (!(speedSq < stuckSpeedSq)) return pref;  // Moving: exactly RVO2's objective.
+  return stuckPrefVelocity(view, self, pref, std::sqrt(speedSq / stuckSpeedSq), maxSpeed);
 }
 
 /// Pulls a velocity that rounding or the LP's infeasible fallback left outside the maxSpeed disc
@@ -100,8 +108,12 @@ CROWD_HD inline bool clampToSpeed(Vec2& v, float maxSpeed) {
 
 /// Obstacle lines first (nearest edge first), then one line per agent neighbour in neighbour
 /// order, then the LP (lp2, falling back to lp3): the order that decides RVO2's results.
-/// `lineCount`, when given, receives the number of half-planes.
-CROWD_HD inline Vec2 orcaVelocity(const StepView& view, int self, int* lineCountOut = nullptr) {
+struct OrcaResult {
+  Vec2 velocity;
+  int lines;  ///< Half-planes built (obstacle and agent lines), a cost figure.
+};
+
+CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self) {
   const AgentArrays& agents = view.agents;
   const ProfileTerms& t = view.terms[agents.profile[self]];
   const Vec2 p = agents.position[self];
@@ -127,8 +139,8 @@ CROWD_HD inline Vec2 orcaVelocity(const StepView& view, int self, int* lineCount
                                        view.terms[agents.profile[other]].radius, t.invTimeHorizon,
                                        view.invTimeStep, coincidentSeparationHint(selfId, agents.id[other].index));
   }
-  if (lineCountOut != nullptr) *lineCountOut = lineCount;
-  return solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed));
+  return OrcaResult{solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)),
+                    lineCount};
 }
 
 }  // namespace crowd

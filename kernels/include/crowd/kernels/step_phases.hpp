@@ -64,9 +64,9 @@ struct OrcaPhase {
   using Scratch = NoScratch;
 
   CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
-    int lines = 0;
-    Vec2 v = orcaVelocity(view, k, &lines);
-    tally.orcaLines += lines;
+    const OrcaResult orca = orcaVelocity(view, k);
+    Vec2 v = orca.velocity;
+    tally.orcaLines += orca.lines;
     if (view.clampSpeed && clampToSpeed(v, view.terms[view.agents.profile[k]].maxSpeed)) ++tally.speedClamps;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
