@@ -56,13 +56,22 @@ StepTally runPhases(PhaseList<P...>, const StepView& view, int threads, PhaseTim
   return tally;
 }
 
+// The agents stay in cell order between steps, in the backend's working copy: each step
+// gathers them from the previous step's order, which differs little from the new one, so the
+// gather reads memory almost in sequence; the host store (dense order) is written only when
+// someone reads it (download), as a GPU backend's host copy is.
 class CpuBackend final : public Backend {
  public:
   std::string name() const override { return "cpu"; }
   StepReport step(const StepRequest& request) override;
+  bool holdsState() const override { return holdsState_; }
+  void download(AgentStore& agents) override;
+  void invalidate() override { current_ = false; }
   std::size_t hostBytes() const override {
-    return sorted_.bytes() + grid_.bytes() +
-           (neighbourSlots_.capacity() + neighbourCount_.capacity()) * sizeof(int) +
+    return working_.bytes() + previous_.bytes() + grid_.bytes() +
+           (denseOf_.capacity() + previousDenseOf_.capacity() + neighbourSlots_.capacity() +
+            neighbourCount_.capacity()) *
+               sizeof(int) +
            newVelocity_.capacity() * sizeof(Vec2);
   }
 
@@ -72,7 +81,13 @@ class CpuBackend final : public Backend {
 
   CellSizeChooser cellSize_;
   CpuAgentGrid grid_;
-  AgentStore sorted_;  // The agents gathered into cell order for the step.
+  AgentStore working_;            // The agents in cell order: the newest state after a step.
+  AgentStore previous_;           // The working copy before this step (gathered from), in its order.
+  std::vector<int> denseOf_;      // The dense index of each working slot.
+  std::vector<int> previousDenseOf_;
+  bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
+  bool holdsState_ = false;       // working_ is newer than the host store.
+  int threads_ = 1;               // As the last step was asked to use.
   std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
   std::vector<Vec2> newVelocity_;
@@ -80,13 +95,23 @@ class CpuBackend final : public Backend {
 
 StepReport CpuBackend::step(const StepRequest& request) {
   const int threads = request.threads > 0 ? request.threads : omp_get_max_threads();
+  threads_ = threads;
   const int n = static_cast<int>(request.agents.size());
   const ProfileTable& profiles = request.profiles;
   StepReport report;
   Stopwatch clock;
 
-  grid_.build(request.agents.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
-  gatherAgents(sorted_, request.agents, grid_.order(), threads);
+  // Gather from the last step's working copy when it is current, else from the host store.
+  std::swap(previous_, working_);
+  std::swap(previousDenseOf_, denseOf_);
+  const bool fromPrevious = current_;
+  const AgentStore& source = fromPrevious ? previous_ : request.agents;
+  grid_.build(source.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
+  gatherAgents(working_, source, grid_.order(), threads);
+  denseOf_.resize(static_cast<std::size_t>(n));
+  const std::vector<int>& order = grid_.order();
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int k = 0; k < n; ++k) denseOf_[k] = fromPrevious ? previousDenseOf_[order[k]] : order[k];
   report.times[Phase::Grid] = clock.lap();
 
   const int stride = profiles.maxNeighbors;
@@ -94,7 +119,7 @@ StepReport CpuBackend::step(const StepRequest& request) {
   neighbourCount_.resize(static_cast<std::size_t>(n));
   newVelocity_.resize(static_cast<std::size_t>(n));
   const ObstacleSet& obstacles = request.obstacles;
-  const StepView view{sorted_.arrays(),
+  const StepView view{working_.arrays(),
                       n,
                       grid_.cells(),
                       profiles.terms.data(),
@@ -116,28 +141,38 @@ StepReport CpuBackend::step(const StepRequest& request) {
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite();
-    return report;  // The host store is untouched: the step is not applied.
+    // Not applied: the state is what the step started from (the previous working copy, or
+    // the host store if that was current).
+    std::swap(previous_, working_);
+    std::swap(previousDenseOf_, denseOf_);
+    return report;
   }
-
-  scatterAgents(request.agents, sorted_, grid_.order(), threads);
+  current_ = true;
+  holdsState_ = true;
   if (tally.arrivals > 0) {
-    const std::vector<std::uint8_t>& flags = request.agents.flags;
-    for (std::size_t i = 0; i < flags.size(); ++i) {
-      if ((flags[i] & kArrivedNow) != 0) report.arrived.push_back(i);
+    for (int k = 0; k < n; ++k) {
+      if ((working_.flags[k] & kArrivedNow) != 0) report.arrived.push_back(static_cast<std::size_t>(denseOf_[k]));
     }
+    std::sort(report.arrived.begin(), report.arrived.end());
   }
   report.times[Phase::Commit] += clock.lap();
   return report;
 }
 
+void CpuBackend::download(AgentStore& agents) {
+  if (!holdsState_) return;
+  scatterAgents(agents, working_, denseOf_, threads_);
+  holdsState_ = false;
+}
+
 NonFiniteAgent CpuBackend::firstNonFinite() const {
   std::size_t first = newVelocity_.size();
   for (std::size_t k = 0; k < newVelocity_.size(); ++k) {
-    // The commit has moved the working copy already; the host store is still the old state.
-    if (isFinite(newVelocity_[k]) && isFinite(sorted_.position[k])) continue;
-    if (first == newVelocity_.size() || sorted_.id[k].index < sorted_.id[first].index) first = k;
+    // The commit has moved the working copy already; the state the step began with is kept.
+    if (isFinite(newVelocity_[k]) && isFinite(working_.position[k])) continue;
+    if (first == newVelocity_.size() || working_.id[k].index < working_.id[first].index) first = k;
   }
-  return NonFiniteAgent{static_cast<std::size_t>(grid_.order()[first]), newVelocity_[first], sorted_.position[first]};
+  return NonFiniteAgent{static_cast<std::size_t>(denseOf_[first]), newVelocity_[first], working_.position[first]};
 }
 
 }  // namespace
