@@ -48,9 +48,10 @@ void CellSizeChooser::observe(long long agents, long long rangeSum) {
 }
 
 float CellSizeChooser::nearThresholdSq() const {
-  // A quarter more than the mean: about 1.5 K candidates fall below it in a uniform crowd, and
-  // few agents have their K-th neighbour beyond it.
-  return meanRange_ > 0.0f ? sqr(1.25f * meanRange_) : INFINITY;
+  // A twentieth more than the mean: in a uniform crowd about 1.1 K candidates fall below it,
+  // so few are sorted in one by one, and most agents find their K within it. Measured over
+  // factors 0.8 to 1.4 (random, 100,000 agents), 1.05 was fastest.
+  return meanRange_ > 0.0f ? sqr(1.05f * meanRange_) : INFINITY;
 }
 
 }  // namespace crowd
