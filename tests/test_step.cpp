@@ -73,6 +73,26 @@ std::uint64_t hashAfterSteps(const Scenario& scenario, float cellSize, int steps
   return sim.stateHash();
 }
 
+// Candidate lists are made in sparse crowds and used for several steps: the results must be the
+// grid search's to the bit. A configured cell narrower than a list keeps them from being made.
+TEST(Step, CandidateListsGiveTheGridSearchResults) {
+  const Scenario scenario = builtinScenario("circle", 250);
+  Simulator withLists = makeSimulator(scenario, 2);
+  Simulator withoutLists = makeSimulator(scenario, 2);
+  for (Simulator* sim : {&withLists, &withoutLists}) {
+    SimulatorConfig config = sim->config();
+    config.exactRvo2 = true;
+    config.cellSize = sim == &withoutLists ? 7.0f : 0.0f;
+    sim->setConfig(config);
+  }
+  // Through the approach, the crush in the middle (lists overflow there) and the way out.
+  for (int s = 0; s < 1200; ++s) {
+    withLists.step();
+    withoutLists.step();
+    ASSERT_EQ(withLists.stateHash(), withoutLists.stateHash()) << "step " << s + 1;
+  }
+}
+
 TEST(Step, ResultsDoNotDependOnTheCellSize) {
   for (const char* name : {"random", "bottleneck", "circle"}) {
     const Scenario scenario = builtinScenario(name, 500, 3);
@@ -88,11 +108,14 @@ TEST(Step, CellSizeFollowsTheSearchRange) {
   CellSizeChooser chooser;
   // First step: half the neighbour distance.
   EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 7.5f);
-  // Sparse agents keep the whole neighbour distance as their range: cells grow to it.
+  // Sparse agents keep the whole neighbour distance as their range: cells grow to it, and past
+  // it to hold the candidate lists (neighbour distance plus skin, and a hundredth for rounding).
   chooser.observe(1000, 1000 * 15 * 1024);
-  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 15.0f);
+  EXPECT_TRUE(chooser.sparse());
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 1.01f * (15.0f + chooser.listSkin()));
   // A crowd whose K-th neighbour is 8 away: cells of 8.
   chooser.observe(1000, 1000 * 8 * 1024);
+  EXPECT_FALSE(chooser.sparse());
   EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 8.0f);
   // Small drifts leave it alone.
   chooser.observe(1000, 1000 * 8.3 * 1024);

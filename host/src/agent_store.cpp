@@ -54,6 +54,17 @@ void gatherAgents(AgentStore& to, const AgentStore& from, std::span<const int> o
   });
 }
 
+void copyStepColumns(AgentStore& to, const AgentStore& from, int threads) {
+  const int n = static_cast<int>(from.size());
+  to.resize(from.size());
+#pragma omp parallel num_threads(threads)
+  to.forEachColumnWith(from, [&](auto& out, const auto& in, bool stepWrites) {
+    if (!stepWrites) return;
+#pragma omp for schedule(static) nowait
+    for (int k = 0; k < n; ++k) out[k] = in[k];
+  });
+}
+
 void scatterAgents(AgentStore& to, const AgentStore& from, std::span<const int> order, int threads) {
   const int n = static_cast<int>(order.size());
   // One parallel region for all columns; each column's loop is shared out in it.

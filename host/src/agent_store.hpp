@@ -53,6 +53,8 @@ class AgentStore {
 
 /// to[k] = from[order[k]] in every column: gathers agents into the order `order` lists.
 void gatherAgents(AgentStore& to, const AgentStore& from, std::span<const int> order, int threads);
+/// to = from in every column a step writes (same order, same size).
+void copyStepColumns(AgentStore& to, const AgentStore& from, int threads);
 /// to[order[k]] = from[k] in every column a step writes: the inverse of gatherAgents for what
 /// a step changed.
 void scatterAgents(AgentStore& to, const AgentStore& from, std::span<const int> order, int threads);

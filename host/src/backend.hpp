@@ -42,10 +42,20 @@ class CellSizeChooser {
   /// A little more than the last step's mean search range, squared: most agents' K-th
   /// neighbour lies within it (infinite before the first step).
   float nearThresholdSq() const;
+  /// Whether the crowd is sparse (most agents' search range is their whole neighbour distance:
+  /// they have fewer than K neighbours), so candidate lists pay: the cells are then made wide
+  /// enough to hold each list (neighbour distance plus listSkin()).
+  bool sparse() const { return sparse_; }
+  /// How much further than the neighbour distance candidate lists reach.
+  float listSkin() const { return kListSkinFraction * maxNeighborDist_; }
+
+  static constexpr float kListSkinFraction = 0.2f;
 
  private:
   float current_ = 0.0f;
   float meanRange_ = 0.0f;
+  float maxNeighborDist_ = 0.0f;
+  bool sparse_ = false;
   float smallest_ = 0.0f;
   float largest_ = 0.0f;
   bool automatic_ = false;

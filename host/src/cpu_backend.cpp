@@ -3,6 +3,7 @@
 // loop of the same phase writes, so the result is bit-identical for any thread count.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -70,7 +71,7 @@ class CpuBackend final : public Backend {
   std::size_t hostBytes() const override {
     return working_.bytes() + previous_.bytes() + grid_.bytes() +
            (denseOf_.capacity() + previousDenseOf_.capacity() + neighbourSlots_.capacity() +
-            neighbourCount_.capacity()) *
+            neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity()) *
                sizeof(int) +
            newVelocity_.capacity() * sizeof(Vec2);
   }
@@ -87,6 +88,14 @@ class CpuBackend final : public Backend {
   std::vector<int> previousDenseOf_;
   bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
   bool holdsState_ = false;       // working_ is newer than the host store.
+  // Candidate lists (candidate_lists.hpp), made in sparse crowds.
+  static constexpr int kListCapacity = 12;
+  std::vector<int> listSlots_;
+  std::vector<int> listCount_;
+  bool listsValid_ = false;       // Made at the last grid build, none incomplete.
+  float listSkin_ = 0.0f;
+  float listNeighborDist_ = 0.0f;  // The largest neighbour distance they were made for.
+  float movedSinceLists_ = 0.0f;   // The farthest any agent can have moved since.
   int threads_ = 1;               // As the last step was asked to use.
   std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
@@ -101,17 +110,32 @@ StepReport CpuBackend::step(const StepRequest& request) {
   StepReport report;
   Stopwatch clock;
 
-  // Gather from the last step's working copy when it is current, else from the host store.
-  std::swap(previous_, working_);
-  std::swap(previousDenseOf_, denseOf_);
-  const bool fromPrevious = current_;
-  const AgentStore& source = fromPrevious ? previous_ : request.agents;
-  grid_.build(source.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
-  gatherAgents(working_, source, grid_.order(), threads);
-  denseOf_.resize(static_cast<std::size_t>(n));
-  const std::vector<int>& order = grid_.order();
+  // While no pair can have closed the candidate lists' skin, the grid stays as it is and the
+  // lists give the neighbours; the columns a step writes are kept, in case it is refused.
+  const bool useLists = current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
+                        profiles.maxNeighborDist == listNeighborDist_;
+  if (useLists) {
+    copyStepColumns(previous_, working_, threads);
+  } else {
+    // Gather from the last step's working copy when it is current, else from the host store.
+    std::swap(previous_, working_);
+    std::swap(previousDenseOf_, denseOf_);
+    const bool fromPrevious = current_;
+    const AgentStore& source = fromPrevious ? previous_ : request.agents;
+    grid_.build(source.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
+    gatherAgents(working_, source, grid_.order(), threads);
+    denseOf_.resize(static_cast<std::size_t>(n));
+    const std::vector<int>& order = grid_.order();
 #pragma omp parallel for schedule(static) num_threads(threads)
-  for (int k = 0; k < n; ++k) denseOf_[k] = fromPrevious ? previousDenseOf_[order[k]] : order[k];
+    for (int k = 0; k < n; ++k) denseOf_[k] = fromPrevious ? previousDenseOf_[order[k]] : order[k];
+  }
+  const ListMode listMode = useLists ? ListMode::Use : (cellSize_.sparse() ? ListMode::Build : ListMode::None);
+  if (listMode == ListMode::Build) {
+    listSkin_ = cellSize_.listSkin();
+    listNeighborDist_ = profiles.maxNeighborDist;
+    listSlots_.resize(static_cast<std::size_t>(n) * (kListCapacity + 1));
+    listCount_.resize(static_cast<std::size_t>(n));
+  }
   report.times[Phase::Grid] = clock.lap();
 
   const int stride = profiles.maxNeighbors;
@@ -133,7 +157,8 @@ StepReport CpuBackend::step(const StepRequest& request) {
                       request.jitter,
                       request.clampSpeed,
                       request.seed,
-                      request.step};
+                      request.step,
+                      CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode}};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
   report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
   report.orcaLinesPerAgent = n > 0 ? static_cast<double>(tally.orcaLines) / n : 0.0;
@@ -143,12 +168,26 @@ StepReport CpuBackend::step(const StepRequest& request) {
     report.nonFinite = firstNonFinite();
     // Not applied: the state is what the step started from (the previous working copy, or
     // the host store if that was current).
-    std::swap(previous_, working_);
-    std::swap(previousDenseOf_, denseOf_);
+    if (useLists) {
+      copyStepColumns(working_, previous_, threads);
+    } else {
+      std::swap(previous_, working_);
+      std::swap(previousDenseOf_, denseOf_);
+    }
     return report;
   }
   current_ = true;
   holdsState_ = true;
+  // How far anyone can have moved since the lists were made: this step's fastest agent.
+  const float moved = std::sqrt(tally.maxSpeedSq) * request.timeStep;
+  if (listMode == ListMode::Build) {
+    listsValid_ = tally.listOverflows == 0;
+    movedSinceLists_ = moved;
+  } else if (listMode == ListMode::Use) {
+    movedSinceLists_ += moved;
+  } else {
+    listsValid_ = false;
+  }
   if (tally.arrivals > 0) {
     for (int k = 0; k < n; ++k) {
       if ((working_.flags[k] & kArrivedNow) != 0) report.arrived.push_back(static_cast<std::size_t>(denseOf_[k]));

@@ -33,8 +33,11 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles) {
 float CellSizeChooser::choose(float configured, float maxNeighborDist) {
   smallest_ = std::max(maxNeighborDist / 2.5f, 1e-3f);
   largest_ = std::max(maxNeighborDist, smallest_);
+  maxNeighborDist_ = maxNeighborDist;
   automatic_ = !(configured > 0.0f);
   if (!automatic_) return std::max(configured, smallest_);
+  // A hundredth wider than a list reaches, for the rounding of the binning.
+  if (sparse_) return std::max(1.01f * (maxNeighborDist + listSkin()), smallest_);
   // Half the neighbour distance first (a query then reads at most 5 x 5 cells).
   if (!(current_ > 0.0f)) current_ = 0.5f * maxNeighborDist;
   current_ = std::clamp(current_, smallest_, largest_);
@@ -44,6 +47,7 @@ float CellSizeChooser::choose(float configured, float maxNeighborDist) {
 void CellSizeChooser::observe(long long agents, long long rangeSum) {
   if (agents == 0) return;
   meanRange_ = static_cast<float>(static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents));
+  sparse_ = meanRange_ >= 0.95f * maxNeighborDist_ && maxNeighborDist_ > 0.0f;
   if (automatic_) current_ = adaptedCellSize(current_, meanRange_, smallest_, largest_);
 }
 

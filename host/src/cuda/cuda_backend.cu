@@ -116,6 +116,9 @@ __global__ void phaseKernel(StepView view, StepTally* total) {
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->nonFinite), static_cast<unsigned long long>(block.nonFinite));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->orcaLines), static_cast<unsigned long long>(block.orcaLines));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->speedClamps), static_cast<unsigned long long>(block.speedClamps));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->listOverflows), static_cast<unsigned long long>(block.listOverflows));
+  // Non-negative floats order as their bits do.
+  atomicMax(reinterpret_cast<unsigned*>(&total->maxSpeedSq), __float_as_uint(block.maxSpeedSq));
 }
 
 /// The dense indices of the agents that arrived in this step (in no particular order).
@@ -358,7 +361,9 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
                       request.jitter,
                       request.clampSpeed,
                       request.seed,
-                      request.step};
+                      request.step,
+                      // Candidate lists are a CPU economy for now: the GPU searches the grid each step.
+                      CandidateLists{nullptr, nullptr, 0, 0.0f, ListMode::None}};
   runPhases(AgentPhases{}, view, tally_.data(), events_);
 
   StepTally tally{};

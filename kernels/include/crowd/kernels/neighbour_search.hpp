@@ -135,35 +135,76 @@ CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const Age
   return run.end - run.begin;
 }
 
-/// Offers the tile's agents to `nearest`, those nearer than `thresholdSq` first.
-CROWD_HD inline void offerTile(const CellNeighbourhood& hood, int self, Vec2 p, float thresholdSq,
-                               AgentNeighbours& nearest) {
-  // Tile positions of candidates in range: the near ones from the front, the others from the back.
-  int order[CellNeighbourhood::kTileCapacity];
-  float distances[CellNeighbourhood::kTileCapacity];
+/// Where a grid search records the agent's candidate list (see candidate_lists.hpp): everyone
+/// within `rangeSq`. `count` ends at -1 if they did not all fit, or could not all be seen.
+struct ListRecord {
+  int* row;      ///< capacity + 1 places: the last takes the writes that do not fit.
+  int capacity;
+  float rangeSq;
+  int count;
+};
+
+/// The agents of the home cell's tile, as offerCandidates reads them.
+struct TileCandidates {
+  const CellNeighbourhood& hood;
+  CROWD_HD int size() const { return hood.tileCount; }
+  CROWD_HD Vec2 position(int i) const { return hood.tilePosition[i]; }
+  CROWD_HD unsigned id(int i) const { return hood.tileId[i]; }
+  CROWD_HD int slot(int i) const { return hood.tileSlot[i]; }
+};
+
+/// The agents of a candidate list.
+struct ListCandidates {
+  const int* row;
+  int count;
+  const Vec2* positions;
+  const AgentId* ids;
+  CROWD_HD int size() const { return count; }
+  CROWD_HD Vec2 position(int i) const { return positions[row[i]]; }
+  CROWD_HD unsigned id(int i) const { return ids[row[i]].index; }
+  CROWD_HD int slot(int i) const { return row[i]; }
+};
+
+/// Fills `nearest` (empty) from `candidates` (at most CellNeighbourhood::kTileCapacity, self
+/// among them or not). Those in range and nearer than `thresholdSq` are offered first; the
+/// rest only if those did not fill the list, or tied with its last entry. With `record`, also
+/// lists everyone within record->rangeSq.
+template <class Candidates>
+CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vec2 p, float thresholdSq,
+                                     AgentNeighbours& nearest, ListRecord* record) {
+  constexpr int kCapacity = CellNeighbourhood::kTileCapacity;
+  int order[kCapacity];
+  float distances[kCapacity];
   int nearCount = 0;
-  int farBegin = hood.tileCount;
+  int farBegin = candidates.size();
   const float rangeSq = nearest.rangeSq;
-  for (int t = 0; t < hood.tileCount; ++t) {
-    const float distSq = absSq(p - hood.tilePosition[t]);
-    distances[t] = distSq;
-    const bool inRange = distSq < rangeSq && hood.tileSlot[t] != self;
+  int listed = 0;
+  for (int i = 0; i < candidates.size(); ++i) {
+    const float distSq = absSq(p - candidates.position(i));
+    distances[i] = distSq;
+    const bool other = candidates.slot(i) != self;
+    const bool inRange = distSq < rangeSq && other;
     const bool near = distSq < thresholdSq;
-    // Both slots are written; the counters decide which write is kept.
-    order[nearCount] = t;
-    order[farBegin - 1] = t;
+    // Both places are written; the counters decide which write is kept.
+    order[nearCount] = i;
+    order[farBegin - 1] = i;
     nearCount += static_cast<int>(inRange && near);
     farBegin -= static_cast<int>(inRange && !near);
+    if (record != nullptr) {
+      record->row[listed < record->capacity ? listed : record->capacity] = candidates.slot(i);
+      listed += static_cast<int>(distSq < record->rangeSq && other);
+    }
   }
+  if (record != nullptr) record->count = listed <= record->capacity ? listed : -1;
   for (int i = 0; i < nearCount; ++i) {
-    const int t = order[i];
-    nearest.offer(distances[t], hood.tileId[t], hood.tileSlot[t]);
+    const int c = order[i];
+    nearest.offer(distances[c], candidates.id(c), candidates.slot(c));
   }
-  if (nearest.count == nearest.capacity && !(thresholdSq <= nearest.rangeSq)) return;  // None of the far ones can enter.
-  for (int i = farBegin; i < hood.tileCount; ++i) {
-    const int t = order[i];
-    if (distances[t] > nearest.rangeSq) continue;
-    nearest.offer(distances[t], hood.tileId[t], hood.tileSlot[t]);
+  if (nearest.count == nearest.capacity && !(thresholdSq <= nearest.rangeSq)) return;  // No far one can enter.
+  for (int i = farBegin; i < candidates.size(); ++i) {
+    const int c = order[i];
+    if (distances[c] > nearest.rangeSq) continue;
+    nearest.offer(distances[c], candidates.id(c), candidates.slot(c));
   }
 }
 
@@ -171,18 +212,27 @@ CROWD_HD inline void offerTile(const CellNeighbourhood& hood, int self, Vec2 p, 
 /// sorted slot `self` at `p` (entries' index: sorted slots). `thresholdSq` is the typical
 /// squared distance of the K-th neighbour (any value gives the same result). Returns the
 /// candidates examined.
+/// With `record`, also records the agent's candidate list: complete only if the tile holds
+/// everything within its range (cells at least that wide), else marked incomplete (-1).
 CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood& hood, const Vec2* position,
                                       const AgentId* id, int self, Vec2 p, int maxNeighbors, float neighborDistSq,
-                                      float thresholdSq, AgentNeighbours& nearest) {
+                                      float thresholdSq, AgentNeighbours& nearest, ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
+  if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;
   const AgentGrid& grid = cells.grid;
   const CellCoord home = gridCellOf(grid, p);
   hood.moveTo(home);
   if (hood.rings < 1) hood.gatherTile(cells, position, id);
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
+  // The tile holds everyone within a cell width of the agent (less a hair for the rounding of
+  // the binning); a list reaching further cannot be made from it.
+  if (record != nullptr && record->rangeSq > sqr(0.999f * grid.cellSize)) {
+    record->count = -1;
+    record = nullptr;
+  }
   if (hood.tileCount >= 0) {
-    offerTile(hood, self, p, thresholdSq, nearest);
+    offerCandidates(TileCandidates{hood}, self, p, thresholdSq, nearest, record);
     candidates += hood.tileCount;
   } else {
     for (int i = 0; i < hood.ringEnd[1]; ++i) candidates += offerRun(hood.runs[i], position, id, self, p, nearest);
@@ -205,7 +255,19 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
       candidates += offerRun(run, position, id, self, p, nearest);
     }
   }
+  if (record != nullptr && hood.tileCount < 0) record->count = -1;
   return candidates;
+}
+
+/// The K nearest from the agent's candidate list (as findNearestAgents would find them, while
+/// the list is valid). Returns the candidates examined.
+CROWD_HD inline int nearestFromList(const int* row, int count, const Vec2* position, const AgentId* id, int self,
+                                    Vec2 p, int maxNeighbors, float neighborDistSq, float thresholdSq,
+                                    AgentNeighbours& nearest) {
+  nearest.reset(maxNeighbors, neighborDistSq);
+  if (maxNeighbors == 0) return 0;
+  offerCandidates(ListCandidates{row, count, position, id}, self, p, thresholdSq, nearest, nullptr);
+  return count;
 }
 
 }  // namespace crowd

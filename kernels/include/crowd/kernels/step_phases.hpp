@@ -33,11 +33,24 @@ struct NeighboursPhase {
   using Scratch = CellNeighbourhood;  // The cells around the last home cell.
 
   CROWD_HD static void run(const StepView& view, int k, Scratch& hood, StepTally& tally) {
-    const ProfileTerms& t = view.terms[view.agents.profile[k]];
+    const AgentArrays& a = view.agents;
+    const ProfileTerms& t = view.terms[a.profile[k]];
+    const CandidateLists& lists = view.lists;
     AgentNeighbours nearest;
-    tally.candidates += findNearestAgents(view.cells, hood, view.agents.position, view.agents.id, k,
-                                          view.agents.position[k], t.maxNeighbors, t.neighborDistSq,
-                                          view.nearThresholdSq, nearest);
+    if (lists.mode == ListMode::Use) {
+      tally.candidates += nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k],
+                                          t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest);
+    } else {
+      ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
+                        sqr(t.neighborDist + lists.skin), 0};
+      tally.candidates += findNearestAgents(view.cells, hood, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                                            t.neighborDistSq, view.nearThresholdSq, nearest,
+                                            lists.mode == ListMode::Build ? &record : nullptr);
+      if (lists.mode == ListMode::Build) {
+        lists.count[k] = record.count;
+        tally.listOverflows += record.count < 0 ? 1 : 0;
+      }
+    }
     for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
     view.neighbours.count[k] = nearest.count;
     // Integer units keep the sum, and so the next step's cell size, independent of thread count.
@@ -84,6 +97,8 @@ struct CommitPhase {
     const Vec2 p = a.position[k] + v * view.timeStep;
     a.velocity[k] = v;
     a.position[k] = p;
+    const float speedSq = absSq(v);
+    tally.maxSpeedSq = speedSq > tally.maxSpeedSq ? speedSq : tally.maxSpeedSq;
     if (!isFinite(p)) ++tally.nonFinite;
     std::uint8_t flags = static_cast<std::uint8_t>(a.flags[k] & ~kArrivedNow);
     if ((flags & (kHasGoal | kArrived)) == kHasGoal &&

@@ -6,6 +6,7 @@
 
 #include "agent_columns.hpp"
 #include "agent_grid.hpp"
+#include "candidate_lists.hpp"
 #include "config.hpp"
 #include "obstacle_query.hpp"
 #include "profile_terms.hpp"
@@ -33,6 +34,8 @@ struct StepTally {
   long long nonFinite = 0;   ///< Agents whose new velocity or position is not finite.
   long long orcaLines = 0;   ///< Half-planes built (agent and obstacle lines), a cost figure.
   long long speedClamps = 0; ///< New velocities pulled back into the maxSpeed disc.
+  long long listOverflows = 0;  ///< Candidate lists that could not be made complete.
+  float maxSpeedSq = 0.0f;   ///< The largest squared new speed: how far anyone moved.
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
     candidates += o.candidates;
@@ -41,6 +44,8 @@ struct StepTally {
     nonFinite += o.nonFinite;
     orcaLines += o.orcaLines;
     speedClamps += o.speedClamps;
+    listOverflows += o.listOverflows;
+    maxSpeedSq = maxSpeedSq > o.maxSpeedSq ? maxSpeedSq : o.maxSpeedSq;
     return *this;
   }
 };
@@ -60,6 +65,7 @@ struct StepView {
   bool clampSpeed;       ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
   std::uint64_t seed;    ///< Seeds the random draws.
   std::int64_t step;     ///< The step being computed (1 for the first), for the random draws.
+  CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
 
 }  // namespace crowd
