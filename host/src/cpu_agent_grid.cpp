@@ -11,7 +11,6 @@ namespace crowd {
 void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int threads) {
   const int n = static_cast<int>(positions.size());
   const std::uint32_t buckets = bucketCountFor(n);
-  keyOfAgent_.resize(static_cast<std::size_t>(n));
   bucketOfAgent_.resize(static_cast<std::size_t>(n));
   float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
 #pragma omp parallel num_threads(threads)
@@ -27,10 +26,7 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
     grid_ = n == 0 ? makeAgentGrid(0.0f, 0.0f, 0.0f, 0.0f, cellSize, buckets)
                    : makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
 #pragma omp for schedule(static)
-    for (int i = 0; i < n; ++i) {
-      keyOfAgent_[i] = cellKey(grid_, gridCellOf(grid_, positions[i]));
-      bucketOfAgent_[i] = bucketOfKey(grid_, keyOfAgent_[i]);
-    }
+    for (int i = 0; i < n; ++i) bucketOfAgent_[i] = bucketOfKey(grid_, cellKey(grid_, gridCellOf(grid_, positions[i])));
   }
 
   // Stable: within a bucket agents keep their dense order.
@@ -42,7 +38,8 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
 #pragma omp parallel num_threads(threads)
   {
 #pragma omp for schedule(static)
-    for (int k = 0; k < n; ++k) slotKey_[k] = keyOfAgent_[order_[k]];
+    // The key again rather than kept from above: 8 bytes an agent less to hold.
+    for (int k = 0; k < n; ++k) slotKey_[k] = cellKey(grid_, gridCellOf(grid_, positions[order_[k]]));
     // Slot k starts the buckets after slot k - 1's up to its own (empty ones start where the next
     // occupied one does), so each bucket's start is written once. Each cell's first slot marks
     // the cell in the occupancy bitmap.
@@ -112,7 +109,7 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
 }
 
 std::size_t CpuAgentGrid::bytes() const {
-  return (keyOfAgent_.capacity() + slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +
+  return (slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +
          (bucketStart_.capacity() + order_.capacity()) * sizeof(int) +
          bucketOfAgent_.capacity() * sizeof(std::uint32_t) + radix_.bytes();
 }

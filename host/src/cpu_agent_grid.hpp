@@ -33,7 +33,6 @@ class CpuAgentGrid {
 
   AgentGrid grid_{};
   RadixSorter radix_;
-  std::vector<std::uint64_t> keyOfAgent_;
   std::vector<std::uint32_t> bucketOfAgent_;
   std::vector<std::uint64_t> slotKey_;
   std::vector<std::uint64_t> occupied_;

@@ -89,7 +89,9 @@ class CpuBackend final : public Backend {
   bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
   bool holdsState_ = false;       // working_ is newer than the host store.
   // Candidate lists (candidate_lists.hpp), made in sparse crowds.
-  static constexpr int kListCapacity = 12;
+  // Enough for a sparse agent's list (a ring of agents: about 7); a fuller one overflows, and
+  // then the grid is searched. Each place costs 4 bytes an agent.
+  static constexpr int kListCapacity = 10;
   std::vector<int> listSlots_;
   std::vector<int> listCount_;
   bool listsValid_ = false;       // Made at the last grid build, none incomplete.
