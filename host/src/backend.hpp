@@ -13,6 +13,7 @@
 
 #include <crowd/agent_params.hpp>
 #include <crowd/kernels/profile_terms.hpp>
+#include <crowd/kernels/step_view.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 
@@ -91,6 +92,12 @@ struct StepReport {
   std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
   std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
 };
+
+/// A StepView with the request's per-step settings (time step, deadlock breaking, seed, step)
+/// and the near threshold; the backend fills in the arrays it keeps.
+StepView stepSettings(const StepRequest& request, float nearThresholdSq);
+/// The report's cost figures from a step's tally.
+void reportTally(const StepTally& tally, int agents, StepReport& report);
 
 class Backend {
  public:

@@ -145,26 +145,18 @@ StepReport CpuBackend::step(const StepRequest& request) {
   neighbourCount_.resize(static_cast<std::size_t>(n));
   newVelocity_.resize(static_cast<std::size_t>(n));
   const ObstacleSet& obstacles = request.obstacles;
-  const StepView view{working_.arrays(),
-                      n,
-                      grid_.cells(),
-                      profiles.terms.data(),
-                      NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), stride, 1},
-                      ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
-                                   obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()},
-                      newVelocity_.data(),
-                      request.timeStep,
-                      1.0f / request.timeStep,
-                      cellSize_.nearThresholdSq(),
-                      request.jitter,
-                      request.clampSpeed,
-                      request.seed,
-                      request.step,
-                      CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode}};
+  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+  view.agents = working_.arrays();
+  view.count = n;
+  view.cells = grid_.cells();
+  view.terms = profiles.terms.data();
+  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), stride, 1};  // Rows.
+  view.obstacles = ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
+                                obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()};
+  view.newVelocity = newVelocity_.data();
+  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
-  report.candidatesPerAgent = n > 0 ? static_cast<double>(tally.candidates) / n : 0.0;
-  report.orcaLinesPerAgent = n > 0 ? static_cast<double>(tally.orcaLines) / n : 0.0;
-  report.speedClamps = tally.speedClamps;
+  reportTally(tally, n, report);
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite();

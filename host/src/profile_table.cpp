@@ -58,4 +58,24 @@ float CellSizeChooser::nearThresholdSq() const {
   return meanRange_ > 0.0f ? sqr(1.05f * meanRange_) : INFINITY;
 }
 
+StepView stepSettings(const StepRequest& request, float nearThresholdSq) {
+  StepView view{};
+  view.timeStep = request.timeStep;
+  view.invTimeStep = 1.0f / request.timeStep;
+  view.nearThresholdSq = nearThresholdSq;
+  view.jitter = request.jitter;
+  view.clampSpeed = request.clampSpeed;
+  view.seed = request.seed;
+  view.step = request.step;
+  view.lists = CandidateLists{nullptr, nullptr, 0, 0.0f, ListMode::None};
+  return view;
+}
+
+void reportTally(const StepTally& tally, int agents, StepReport& report) {
+  const double n = agents > 0 ? static_cast<double>(agents) : 1.0;
+  report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
+  report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
+  report.speedClamps = tally.speedClamps;
+}
+
 }  // namespace crowd

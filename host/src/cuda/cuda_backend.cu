@@ -347,23 +347,17 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   buildGrid(n, cellSize_.choose(request.cellSize, profiles.maxNeighborDist));
   cudaEventRecord(events_[1]);
   // Neighbour lists column-major: neighbouring threads write neighbouring words.
-  const StepView view{sorted_.arrays(),
-                      n,
-                      GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()},
-                      terms_.data(),
-                      NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n},
-                      ObstacleView{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
-                                   cellEdges_.data()},
-                      newVelocity_.data(),
-                      request.timeStep,
-                      1.0f / request.timeStep,
-                      cellSize_.nearThresholdSq(),
-                      request.jitter,
-                      request.clampSpeed,
-                      request.seed,
-                      request.step,
-                      // Candidate lists are a CPU economy for now: the GPU searches the grid each step.
-                      CandidateLists{nullptr, nullptr, 0, 0.0f, ListMode::None}};
+  // Candidate lists are a CPU economy for now (stepSettings leaves them off): the GPU searches
+  // the grid each step.
+  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+  view.agents = sorted_.arrays();
+  view.count = n;
+  view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};
+  view.terms = terms_.data();
+  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
+  view.obstacles = ObstacleView{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
+                                cellEdges_.data()};
+  view.newVelocity = newVelocity_.data();
   runPhases(AgentPhases{}, view, tally_.data(), events_);
 
   StepTally tally{};
@@ -373,9 +367,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
     cudaCheck(cudaEventElapsedTime(&ms, events_[phase], events_[phase + 1]), "phase timing");
     report.times.ms[phase] = ms;
   }
-  report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
-  report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
-  report.speedClamps = tally.speedClamps;
+  reportTally(tally, n, report);
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
     report.nonFinite = firstNonFinite(n);
