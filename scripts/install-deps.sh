@@ -2,7 +2,7 @@
 # Installs the Debian packages crowd builds with, if any are missing (needs root or sudo).
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libglm-dev nlohmann-json3-dev libcli11-dev
-          libgtest-dev libgmock-dev libbenchmark-dev libglfw3-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev libglfw3-dev time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,11 +3,11 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -20,6 +20,7 @@
 #include <crowd/crowd.hpp>
 
 #include "run_options.hpp"
+#include "strict_integer.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -30,8 +31,10 @@ constexpr std::size_t kDefaultAgents = 2000;
 struct RunOptions {
   std::vector<std::string> target;  // FILE, or "builtin" NAME.
   std::optional<std::size_t> agents;
+  std::optional<std::string> stepsText;  // As given; read strictly into steps.
   std::optional<std::int64_t> steps;
   int threads = 0;
+  std::optional<std::string> seedText;
   std::optional<std::uint64_t> seed;
   std::string backend = "auto";
   std::string outPath;
@@ -142,12 +145,40 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
     std::printf("min separation  no pair came within 1.5 combined radii\n");
   }
   std::printf("mean speed      %.4f\n", m.meanSpeed);
+  std::printf("max speed       %.4f x maxSpeed (%lld new velocities pulled back into the maxSpeed disc)\n",
+              m.maxSpeedRatio, static_cast<long long>(m.speedClamps));
   std::printf("ms per step    ");
   for (int p = 0; p < kPhaseCount; ++p) std::printf(" %s %.3f |", kPhaseNames[p], mean.ms[p]);
   std::printf(" total %.3f\n", mean.total());
 }
 
-int runScenario(const RunOptions& o) {
+// Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
+// partial output file is left behind.
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void onInterrupt(int) { interrupted = 1; }
+
+class RunInterrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// --steps and --seed as whole numbers in decimal digits (strict_integer.hpp). Throws
+// ScenarioError (bad usage).
+void readNumbers(RunOptions& o) {
+  std::string problem;
+  if (o.stepsText) {
+    const auto steps = strictInteger(*o.stepsText, static_cast<std::uint64_t>(INT64_MAX), problem);
+    if (!steps) throw ScenarioError("--steps " + problem);
+    o.steps = static_cast<std::int64_t>(*steps);
+  }
+  if (o.seedText) {
+    const auto seed = strictInteger(*o.seedText, UINT64_MAX, problem);
+    if (!seed) throw ScenarioError("--seed " + problem);
+    o.seed = *seed;
+  }
+}
+
+int runScenario(RunOptions& o) {
   const BackendKind backend = o.backend == "cuda"  ? BackendKind::Cuda
                               : o.backend == "cpu" ? BackendKind::Cpu
                                                    : BackendKind::Auto;
@@ -157,13 +188,11 @@ int runScenario(const RunOptions& o) {
     std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
     return kExitBadInput;
   }
+  readNumbers(o);
   checkOutputPaths(o);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
-  if (o.steps) {
-    if (*o.steps < 0) throw ScenarioError("--steps must be >= 0");
-    scenario.steps = *o.steps;
-  }
+  if (o.steps) scenario.steps = *o.steps;
   Simulator sim = makeSimulator(scenario, o.threads, backend);
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
@@ -183,12 +212,18 @@ int runScenario(const RunOptions& o) {
   metrics.observe(sim);
   if (trajectory) trajectory->write(sim);
 
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto lastProgress = start;
   const std::size_t withGoal = metrics.result().agentsWithGoal;
   const bool everyoneHasGoal = withGoal == sim.agentCount() && withGoal > 0;
   for (std::int64_t s = 0; s < scenario.steps; ++s) {
+    if (interrupted != 0) {
+      // The outputs' temporary files are removed on the way out; the old files stay as they were.
+      throw RunInterrupted("interrupted after " + std::to_string(s) + " steps; no output was written");
+    }
     sim.step();
     metrics.observe(sim);
     if (trajectory) trajectory->write(sim);
@@ -216,10 +251,10 @@ int runScenario(const RunOptions& o) {
     doc["threads"] = threads;
     doc["timeStep"] = scenario.timeStep;
     doc["wallSeconds"] = wall;
-    std::ofstream out(o.metricsPath);
-    out << doc.dump(2) << "\n";
-    out.close();
-    if (!out) throw std::runtime_error(o.metricsPath + ": cannot write the metrics file");
+    OutputFile out(o.metricsPath);  // In place only once complete.
+    const std::string text = doc.dump(2) + "\n";
+    std::fwrite(text.data(), 1, text.size(), out.stream());
+    out.commit();
   }
   printSummary(scenario, sim, m, threads, wall);
   return 0;
@@ -244,9 +279,9 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
   run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
-  run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps')")->check(CLI::NonNegativeNumber);
+  run.add_option("--steps", o.stepsText, "Steps to run (overrides the scenario's 'steps'); a whole number");
   run.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
-  run.add_option("--seed", o.seed, "Seed for random placement and goals");
+  run.add_option("--seed", o.seedText, "Seed for random placement and goals, 0 to 2^64 - 1");
   run.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
   run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)");
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON");
@@ -279,7 +314,8 @@ int main(int argc, char** argv) {
              "  crowdsim run my.json --steps 1 --out t.csv\n"
              "  crowdsim validate my.json\n"
              "  crowdsim bench --agents 1000,10000 --json bench.json\n"
-             "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input.");
+             "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
+             "(outputs are put in place only when a run completes).");
 
   try {
     app.parse(argc, argv);
@@ -291,6 +327,9 @@ int main(int argc, char** argv) {
     if (*validateCmd) return validate(validatePath);
     if (*bench) return runBench(benchOptions);
     return runScenario(runOptions);  // Also the no-argument default.
+  } catch (const RunInterrupted& e) {
+    std::cerr << "crowdsim: " << e.what() << "\n";
+    return kExitInterrupted;
   } catch (const crowd::ScenarioError& e) {
     std::cerr << "crowdsim: error: " << e.what() << "\n";
     return kExitBadInput;

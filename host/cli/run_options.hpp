@@ -9,9 +9,11 @@
 
 namespace crowd::cli {
 
-/// Exit codes: 0 success, 1 a failure while running, 2 bad usage or bad input.
+/// Exit codes: 0 success, 1 a failure while running, 2 bad usage or bad input, 130 interrupted.
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+/// Stopped by Ctrl-C or a termination request (128 + SIGINT, as shells report it).
+inline constexpr int kExitInterrupted = 130;
 
 struct BenchOptions {
   std::vector<std::string> scenarios{"circle", "random"};

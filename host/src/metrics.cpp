@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <nlohmann/json.hpp>
+#include <omp.h>
 
 #include "geometry.hpp"
 
@@ -19,7 +20,7 @@ constexpr double kMaxSolidCells = 1.0e6;
 }  // namespace
 
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
-                             const ObstacleSet& obstacles) {
+                             const ObstacleSet& obstacles, int threads) {
   ContactStats stats;
   const int n = static_cast<int>(positions.size());
   if (n == 0) return stats;
@@ -56,7 +57,9 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   double minRatio = std::numeric_limits<double>::infinity();
   // Agents taken in grid order, so that neighbouring agents' lists are read together.
   const std::span<const std::uint32_t> order = agentGrid.itemsByBucket();
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : collisions, penetrations) reduction(min : minRatio)
+  const int team = threads > 0 ? threads : omp_get_max_threads();
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1024) reduction(+ : collisions, penetrations) \
+    reduction(min : minRatio)
   for (int k = 0; k < n; ++k) {
     const int i = static_cast<int>(order[static_cast<std::size_t>(k)]);
     const Point p = toPoint(positions[i]);
@@ -121,6 +124,8 @@ std::string RunMetrics::toJson(int indent) const {
   doc["obstaclePenetrations"] = penetrations;
   doc["minSeparationRatio"] = finiteOrNull(minSeparationRatio);
   doc["meanSpeed"] = meanSpeed;
+  doc["maxSpeedRatio"] = maxSpeedRatio;
+  doc["speedClamps"] = speedClamps;
   doc["msPerStep"] = phaseTimesJson(mean);
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
@@ -147,12 +152,19 @@ void MetricsCollector::observe(const Simulator& sim) {
     ++metrics_.arrived;
     metrics_.arrivals.push_back(a);
   }
-  for (const Vec2& v : sim.velocities()) speedSum_ += std::sqrt(static_cast<double>(absSq(v)));
+  const std::span<const Vec2> velocities = sim.velocities();
+  const std::vector<float> maxSpeeds = sim.maxSpeeds();
+  for (std::size_t i = 0; i < velocities.size(); ++i) {
+    const double speed = std::sqrt(static_cast<double>(absSq(velocities[i])));
+    speedSum_ += speed;
+    if (maxSpeeds[i] > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeeds[i]);
+  }
+  metrics_.speedClamps += sim.lastSpeedClamps();
   speedSamples_ += static_cast<double>(sim.agentCount());
   metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;
   if (contacts_) {
     const std::vector<float> radii = sim.radii();
-    const ContactStats c = measureContacts(sim.positions(), radii, sim.obstacles());
+    const ContactStats c = measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads);
     metrics_.collisions += c.collisions;
     metrics_.penetrations += c.penetrations;
     metrics_.minSeparationRatio = std::min(metrics_.minSeparationRatio, c.minSeparationRatio);

@@ -10,6 +10,7 @@
 
 #include "geometry.hpp"
 #include "group_generation.hpp"
+#include "scenario_risks.hpp"
 #include "number_text.hpp"
 
 namespace crowd {
@@ -347,6 +348,7 @@ Scenario builtinScenario(const std::string& name, std::optional<std::size_t> age
                         std::to_string(limits::kMaxScenarioAgents) + ", got " + std::to_string(count) +
                         (count == 0 ? "" : " (more agents will not fit in memory)"));
   }
+  checkMemoryFor(count, scenario.name);  // Before a byte of it is generated.
   scenario.timeStep = kRvo2TimeStep;  // The flows shorten it.
   scenario.seed = seed;
   scenario.agents.reserve(count);

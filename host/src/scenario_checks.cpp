@@ -7,6 +7,9 @@
 // spans. About 0.2 s per million agents.
 #include <crowd/scenario.hpp>
 
+#include <glm/common.hpp>
+#include <glm/vec2.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "geometry.hpp"
+#include "scenario_risks.hpp"
 
 namespace crowd {
 namespace {
@@ -218,7 +222,38 @@ void addScenarioWarnings(Scenario& scenario) {
   const ObstacleSurvey survey = surveyObstacles(scenario);
   addObstacleOverlapWarning(scenario, survey);
   addWindingWarning(scenario, survey);
+  addRiskWarnings(scenario);
 }
+
+namespace {
+
+// Origins are multiples of this, so a scene within half of it of (0, 0) is computed exactly
+// where it stands (and so gives RVO2's results to the bit) and others move by a round amount.
+constexpr double kOriginGrain = 4096.0;
+
+// Near the middle of everything the scenario places: agents, goals, obstacle vertices.
+glm::dvec2 frameOrigin(const Scenario& scenario) {
+  glm::dvec2 lo(INFINITY), hi(-INFINITY);
+  const auto include = [&](Vec2 p) {
+    lo = glm::min(lo, glm::dvec2(p));
+    hi = glm::max(hi, glm::dvec2(p));
+  };
+  for (const AgentDef& agent : scenario.agents) {
+    include(agent.position);
+    if (agent.goal) include(*agent.goal);
+  }
+  for (const std::vector<Vec2>& polygon : scenario.obstacles) {
+    for (const Vec2 v : polygon) include(v);
+  }
+  if (!(lo.x <= hi.x) || !(lo.y <= hi.y)) return glm::dvec2(0.0);
+  return glm::round(0.5 * (lo + hi) / kOriginGrain) * kOriginGrain;
+}
+
+// A point of the scenario in the simulator's frame. Exact: the difference of a float and a
+// multiple of kOriginGrain is a float again (at most as large).
+Vec2 inFrame(Vec2 p, glm::dvec2 origin) { return Vec2(glm::dvec2(p) - origin); }
+
+}  // namespace
 
 Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backend) {
   SimulatorConfig config;
@@ -227,12 +262,15 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
   config.removeArrived = scenario.removeArrived;
   config.threads = threads;
   config.seed = scenario.seed;  // The deadlock jitter's draws follow the scenario's seed too.
+  config.origin = frameOrigin(scenario);
   // A scenario built in code skips the reader's checks; say which item the simulator refused.
   try {
     Simulator simulator(config);
     for (std::size_t p = 0; p < scenario.obstacles.size(); ++p) {
       try {
-        simulator.addObstacle(scenario.obstacles[p]);
+        std::vector<Vec2> polygon = scenario.obstacles[p];
+        for (Vec2& v : polygon) v = inFrame(v, config.origin);
+        simulator.addObstacle(polygon);
       } catch (const std::invalid_argument& error) {
         throw ScenarioError(scenario.name + ": /obstacles/" + std::to_string(p) + ": " +
                             error.what());
@@ -240,7 +278,10 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
     }
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       try {
-        simulator.addAgent(scenario.agents[i]);
+        AgentDef agent = scenario.agents[i];
+        agent.position = inFrame(agent.position, config.origin);
+        if (agent.goal) agent.goal = inFrame(*agent.goal, config.origin);
+        simulator.addAgent(agent);
       } catch (const std::invalid_argument& error) {
         throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
       }

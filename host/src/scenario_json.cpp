@@ -374,6 +374,11 @@ class ScenarioReader {
 }  // namespace
 
 ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& source) {
+  // JSON text has no NUL: one means a binary file, and the parser would stop reading there.
+  if (const std::size_t nul = jsonText.find('\0'); nul != std::string_view::npos) {
+    throw ScenarioError(source + ": byte " + std::to_string(nul + 1) +
+                        " is a NUL character; a scenario file is JSON text");
+  }
   const json root = scenario_detail::parseJsonDocument(jsonText, source);
   ScenarioSpec spec = ScenarioReader(source).read(root);
   validateScenarioSpec(spec);
@@ -387,7 +392,18 @@ ScenarioSpec loadScenarioSpec(const std::string& path) {
   std::string text;
   char buffer[1 << 16];
   std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, got);
+  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
+    // A NUL is refused at once: binary files and devices (/dev/zero) end here, not in memory.
+    if (const void* nul = std::memchr(buffer, '\0', got); nul != nullptr) {
+      const std::size_t at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer);
+      throw ScenarioError(path + ": byte " + std::to_string(at + 1) + " is a NUL character; a scenario file is JSON text");
+    }
+    text.append(buffer, got);
+    if (text.size() > limits::kMaxScenarioFileBytes) {
+      throw ScenarioError(path + ": larger than the " + std::to_string(limits::kMaxScenarioFileBytes >> 30) +
+                          " GiB a scenario file may be (the file size limit); describe large crowds with groups");
+    }
+  }
   // Reading a directory, for one, opens fine and fails here.
   if (std::ferror(file.get())) throw ScenarioError(path + ": cannot read: " + std::strerror(errno));
   return parseScenarioSpec(text, path);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "group_generation.hpp"
+#include "scenario_risks.hpp"
 #include "number_text.hpp"
 #include "scenario_paths.hpp"
 
@@ -164,6 +165,7 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   scenario.removeArrived = spec.removeArrived;
   std::size_t total = spec.agents.size();
   for (const GroupSpec& group : spec.groups) total += group.count;
+  checkMemoryFor(total, spec.name);  // Before a byte of it is generated.
   scenario.agents.reserve(total);
   scenario.agents.insert(scenario.agents.end(), spec.agents.begin(), spec.agents.end());
   for (const GroupSpec& group : spec.groups)

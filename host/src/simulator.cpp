@@ -1,5 +1,7 @@
 #include <crowd/simulator.hpp>
 
+#include <crowd/limits.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -16,15 +18,19 @@ namespace {
 
 constexpr std::uint32_t kFreeSlot = UINT32_MAX;
 
-bool isFinite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+// Positions and goals within the coordinate limit, velocities within the velocity limit
+// (crowd/limits.hpp): what keeps a step's maths finite.
+void requirePoint(Vec2 v, const char* what) {
+  if (const std::string problem = checkCoordinate(v, what); !problem.empty()) throw std::invalid_argument(problem);
+}
 
-void requireFinite(Vec2 v, const char* what) {
-  if (!isFinite(v)) throw std::invalid_argument(std::string(what) + " must be finite");
+void requireVelocity(Vec2 v, const char* what) {
+  if (const std::string problem = checkVelocity(v, what); !problem.empty()) throw std::invalid_argument(problem);
 }
 
 void checkConfig(const SimulatorConfig& c) {
-  if (!std::isfinite(c.timeStep) || !(c.timeStep > 0.0f)) {
-    throw std::invalid_argument("timeStep must be a finite number > 0, got " + std::to_string(c.timeStep));
+  if (const std::string problem = checkLimit(c.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
+    throw std::invalid_argument(problem);
   }
   if (c.threads < 0) throw std::invalid_argument("threads must be >= 0, got " + std::to_string(c.threads));
   if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
@@ -106,10 +112,10 @@ std::uint32_t Simulator::internProfile(const AgentParams& params) {
 }
 
 AgentId Simulator::addAgent(const AgentDef& def) {
-  requireFinite(def.position, "position");
-  requireFinite(def.velocity, "velocity");
-  requireFinite(def.prefVelocity, "prefVelocity");
-  if (def.goal) requireFinite(*def.goal, "goal");
+  requirePoint(def.position, "position");
+  requireVelocity(def.velocity, "velocity");
+  requireVelocity(def.prefVelocity, "prefVelocity");
+  if (def.goal) requirePoint(*def.goal, "goal");
   if (const std::string problem = checkAgentParams(def.params); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
@@ -213,26 +219,26 @@ bool Simulator::hasArrived(AgentId id) const {
 }
 
 void Simulator::setPosition(AgentId id, Vec2 position) {
-  requireFinite(position, "position");
+  requirePoint(position, "position");
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->position[d] = position;
 }
 void Simulator::setVelocity(AgentId id, Vec2 velocity) {
-  requireFinite(velocity, "velocity");
+  requireVelocity(velocity, "velocity");
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->velocity[d] = velocity;
 }
 void Simulator::setGoal(AgentId id, Vec2 goal) {
-  requireFinite(goal, "goal");
+  requirePoint(goal, "goal");
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->goal[d] = goal;
   agents_->flags[d] = kHasGoal;  // Not arrived at the new goal.
 }
 void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
-  requireFinite(prefVelocity, "prefVelocity");
+  requireVelocity(prefVelocity, "prefVelocity");
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->prefVelocity[d] = prefVelocity;
@@ -253,7 +259,14 @@ std::vector<float> Simulator::radii() const {
   return out;
 }
 
+std::vector<float> Simulator::maxSpeeds() const {
+  std::vector<float> out(agents_->size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[agents_->profile[i]].maxSpeed;
+  return out;
+}
+
 int Simulator::addObstacle(std::span<const Vec2> vertices) {
+  for (const Vec2 v : vertices) requirePoint(v, "obstacle vertex");
   hostChanged();
   return obstacles_.addPolygon(vertices);
 }

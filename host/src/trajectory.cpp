@@ -1,40 +1,49 @@
 #include <crowd/trajectory.hpp>
 
-#include <cerrno>
-#include <cstring>
 #include <stdexcept>
 
 namespace crowd {
+namespace {
 
-TrajectoryWriter::TrajectoryWriter(const std::string& path) : path_(path) {
-  file_ = std::fopen(path.c_str(), "w");
-  if (file_ == nullptr) throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
-  std::fputs("step,agent,x,y,vx,vy\n", file_);
+// A world coordinate: a frame at the world's origin prints the float exactly (9 significant
+// digits round-trip binary32); elsewhere the double sum, to 15 digits, keeps the frame's
+// precision in a large number.
+void printCoordinate(std::FILE* file, double origin, float frame) {
+  if (origin == 0.0) {
+    std::fprintf(file, ",%.9g", static_cast<double>(frame));
+  } else {
+    std::fprintf(file, ",%.15g", origin + static_cast<double>(frame));
+  }
 }
 
-TrajectoryWriter::~TrajectoryWriter() {
-  if (file_ != nullptr) std::fclose(file_);
+}  // namespace
+
+TrajectoryWriter::TrajectoryWriter(const std::string& path) : file_(std::make_unique<OutputFile>(path)) {
+  std::fputs("step,agent,x,y,vx,vy\n", file_->stream());
 }
+
+TrajectoryWriter::~TrajectoryWriter() = default;
 
 void TrajectoryWriter::write(const Simulator& sim) {
-  if (file_ == nullptr) throw std::runtime_error(path_ + ": already closed");
+  if (!file_) throw std::runtime_error("trajectory file already closed");
+  std::FILE* out = file_->stream();
   const auto ids = sim.ids();
   const auto pos = sim.positions();
   const auto vel = sim.velocities();
+  const glm::dvec2 origin = sim.config().origin;
   const long long step = sim.stepCount();
-  // %.9g prints every float exactly (9 significant digits round-trip binary32).
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    std::fprintf(file_, "%lld,%u,%.9g,%.9g,%.9g,%.9g\n", step, ids[i].index, static_cast<double>(pos[i].x),
-                 static_cast<double>(pos[i].y), static_cast<double>(vel[i].x), static_cast<double>(vel[i].y));
+    std::fprintf(out, "%lld,%u", step, ids[i].index);
+    printCoordinate(out, origin.x, pos[i].x);
+    printCoordinate(out, origin.y, pos[i].y);
+    std::fprintf(out, ",%.9g,%.9g\n", static_cast<double>(vel[i].x), static_cast<double>(vel[i].y));
   }
 }
 
 void TrajectoryWriter::close() {
-  if (file_ == nullptr) return;
-  const bool failed = std::ferror(file_) != 0;
-  const bool closeFailed = std::fclose(file_) != 0;
-  file_ = nullptr;
-  if (failed || closeFailed) throw std::runtime_error(path_ + ": writing failed (disk full?)");
+  if (!file_) return;
+  file_->commit();
+  file_.reset();
 }
 
 }  // namespace crowd

@@ -84,6 +84,52 @@ case "$check" in
     [ "$(wc -l <t.csv)" = 81 ] || fail "t.csv has $(wc -l <t.csv) lines, expected 81"
     grep -q '"steps": 3' sub/m.json || fail "sub/m.json lacks the step count"
     ;;
+  strict_numbers)
+    # --steps and --seed take plain decimal numbers in range: nothing is clamped or reread.
+    for args in "--seed 010" "--seed -1" "--seed 18446744073709551616" "--seed 1e3" "--seed 7x" \
+                "--steps 9223372036854775808" "--steps -5" "--steps 012"; do
+      run run builtin circle --agents 10 -q $args
+      option=${args%% *}
+      expect_refused "$option"
+    done
+    run run builtin circle --agents 10 -q --seed 18446744073709551615 --steps 0
+    [ "$rc" = 0 ] || fail "the largest seed was refused (exit code $rc)"
+    ;;
+  nul_and_devices)
+    # A NUL byte ends JSON text as far as a parser goes; bytes after it must not be ignored.
+    printf '{"agents": [{"position": [0, 0]}]}\0{"steps": "junk"}' >nul.json
+    run validate nul.json
+    [ "$rc" = 2 ] || fail "nul.json: exit code $rc, expected 2"
+    grep -q "byte 37 is a NUL" err.txt || fail "nul.json: the message does not name the NUL's place"
+    # A device that never ends is refused at its first bytes, not after filling memory.
+    run validate /dev/zero
+    [ "$rc" = 2 ] || fail "/dev/zero: exit code $rc, expected 2"
+    grep -q "NUL" err.txt || fail "/dev/zero: the message does not say why"
+    ;;
+  threads_honoured)
+    # --threads 1 runs on one core: the process uses about as much CPU time as wall time (two
+    # busy threads would use twice as much). The metrics' contact count runs every step.
+    /usr/bin/time -f "%U %S %e" -o time.txt "$crowdsim" run builtin random --agents 4000 --steps 150 \
+        --threads 1 -q >out.txt 2>err.txt || fail "the run failed"
+    read -r user system wall <time.txt
+    awk -v u="$user" -v s="$system" -v w="$wall" 'BEGIN { exit !(w > 0.3 && u + s < 1.35 * w) }' ||
+        fail "CPU time $user + $system s for $wall s of wall time"
+    ;;
+  failed_run_keeps_old_outputs)
+    # Outputs are written under a temporary name and put in place at the end: an interrupted
+    # run leaves the old file as it was, and no partial file behind.
+    echo "keep me" >t.csv
+    "$crowdsim" run builtin circle --agents 2000 --steps 100000 --all-steps -q --out t.csv >out.txt 2>err.txt &
+    pid=$!
+    sleep 1.5
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    [ "$rc" = 130 ] || fail "exit code $rc, expected 130 (interrupted)"
+    grep -q "interrupted after" err.txt || fail "it does not say it was interrupted"
+    [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was replaced by a partial file"
+    ls t.csv.partial-* >/dev/null 2>&1 && fail "a partial file was left behind"
+    ;;
   *)
     fail "unknown check"
     ;;

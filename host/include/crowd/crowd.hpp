@@ -5,6 +5,7 @@
 #include <crowd/agent_params.hpp>
 #include <crowd/metrics.hpp>
 #include <crowd/obstacles.hpp>
+#include <crowd/output_file.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>

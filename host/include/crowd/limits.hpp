@@ -70,6 +70,11 @@ inline constexpr Limit kTimeStep{"the time step limit", 1e-6f, 1e3f};
 /// host and device) no longer fit in the memory of the machines this targets.
 inline constexpr std::uint64_t kMaxScenarioAgents = 100'000'000;
 
+/// Largest scenario file read: a file with every agent listed one by one, at the agent limit,
+/// would be larger, but groups describe crowds in a few lines. Reading stops here rather than
+/// filling memory (a device such as /dev/zero never ends).
+inline constexpr std::uint64_t kMaxScenarioFileBytes = std::uint64_t{1} << 31;
+
 }  // namespace limits
 
 /// Empty when `value` is finite and within `limit`; otherwise the rule it breaks, without the

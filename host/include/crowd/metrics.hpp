@@ -25,9 +25,10 @@ struct ContactStats {
   double minSeparationRatio = std::numeric_limits<double>::infinity();
 };
 
-/// Counts contacts with a hashed grid: linear in the number of agents.
+/// Counts contacts with a hashed grid: linear in the number of agents. `threads`: CPU threads
+/// (0: OpenMP's default).
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
-                             const ObstacleSet& obstacles);
+                             const ObstacleSet& obstacles, int threads = 0);
 
 /// Totals over a run.
 struct RunMetrics {
@@ -42,6 +43,11 @@ struct RunMetrics {
   std::int64_t penetrations = 0;  ///< Summed over steps.
   double minSeparationRatio = std::numeric_limits<double>::infinity();
   double meanSpeed = 0;  ///< Over all agents and observed steps.
+  /// The largest speed / maxSpeed of any agent after any step: at most 1 unless exactRvo2 is
+  /// set (RVO2's linear program can end a hair outside the maxSpeed disc, or further when a
+  /// crushed crowd makes it fall back).
+  double maxSpeedRatio = 0;
+  std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc, summed.
   PhaseTimes totalMs;    ///< Summed over steps.
   std::vector<Arrival> arrivals;
 

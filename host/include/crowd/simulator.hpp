@@ -15,6 +15,7 @@
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/kernels/vec2.hpp>
+#include <glm/vec2.hpp>
 
 namespace crowd {
 
@@ -44,6 +45,12 @@ struct SimulatorConfig {
   /// Seeds every random draw of a run (the deadlock jitter), per agent and step, so results are
   /// the same for any thread count and on either backend.
   std::uint64_t seed = 1;
+  /// Where the simulator's frame sits in the world. The simulator computes in 32-bit floats,
+  /// which resolve a coordinate to about 6e-8 of its size: positions, goals and obstacles are
+  /// therefore given and returned relative to this point, so that a scene far from (0, 0) (a
+  /// city map in metres, 1e5 wide) is computed as precisely as one at (0, 0). makeSimulator
+  /// places it near a scenario's middle; outputs (trajectories) add it back in double.
+  glm::dvec2 origin{0.0, 0.0};
 };
 
 /// Unless exactRvo2 is set, each step every agent's preferred velocity, as ORCA sees it, is
@@ -118,6 +125,8 @@ class Simulator {
   std::span<const Vec2> velocities() const;
   /// Each agent's radius, in dense order.
   std::vector<float> radii() const;
+  /// Each agent's maxSpeed, in dense order.
+  std::vector<float> maxSpeeds() const;
 
   // --- obstacles ----------------------------------------------------------------------------
   /// Adds a polygon obstacle (see ObstacleSet::addPolygon). Returns its number.

@@ -1,0 +1,26 @@
+// Settings that are legal but lead a run astray, said before it starts: horizons shorter than
+// a step, steps longer than a body near walls, piles of agents denser than their neighbour
+// lists can sort out; and scenarios too large for the machine's memory, refused before they
+// are generated.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <crowd/scenario.hpp>
+
+namespace crowd {
+
+/// Appends warnings for dangerous settings to scenario.warnings.
+void addRiskWarnings(Scenario& scenario);
+
+/// Bytes a run holds per agent, about: the scenario's agent definition and everything the
+/// simulator keeps (measured: under 300 bytes at a million agents).
+std::uint64_t bytesPerAgentEstimate();
+
+/// Throws ScenarioError, naming `source`, when `agents` agents will not fit in the memory this
+/// machine has available, with the estimate and what is available. Does nothing where the
+/// available memory cannot be read.
+void checkMemoryFor(std::uint64_t agents, const std::string& source);
+
+}  // namespace crowd

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the scenario reader's fuzz target with clang (libFuzzer, AddressSanitizer and
+# UndefinedBehaviorSanitizer) and runs it on a fixed number of inputs grown from its corpus
+# (tests/fuzz/corpus: example scenarios and inputs that once broke the reader).
+# CROWD_FUZZ_RUNS sets how many inputs (default 20000); the seed is fixed, so a run repeats.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+packages=(clang libclang-rt-14-dev libomp-14-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "crowd: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+build=${CROWD_FUZZ_BUILD_DIR:-build-fuzz}
+CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCROWD_FUZZ=ON \
+  -DCROWD_SANITIZE=address,undefined -DCROWD_TESTS=OFF -DCROWD_BENCHMARKS=OFF -DCROWD_CUDA=OFF -DCROWD_VIEWER=OFF
+cmake --build "$build" --target scenario_fuzzer --parallel "$(nproc)"
+corpus=$(mktemp -d)
+trap 'rm -rf "$corpus"' EXIT
+cp tests/fuzz/corpus/* "$corpus"/
+"$build/tests/fuzz/scenario_fuzzer" -runs="${CROWD_FUZZ_RUNS:-20000}" -seed=1 -max_len=4096 \
+  -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 "$corpus"
