@@ -136,7 +136,8 @@ CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
   if (((cells.occupied[bit >> 6] >> (bit & 63)) & 1u) == 0) return SlotRange{0, 0};
   const std::uint32_t bucket = bucketOfKey(cells.grid, key);
   SlotRange range{cells.bucketStart[bucket], cells.bucketStart[bucket + 1]};
-  if (!cells.grid.wraps) return range;
+  // An empty bucket, though the bitmap said "look" (it does now and then for empty cells).
+  if (!cells.grid.wraps || range.begin == range.end) return range;
   // Usually the bucket holds just this cell (or another one); otherwise find this key's run.
   if (cells.slotKey[range.begin] == key && cells.slotKey[range.end - 1] == key) return range;
   while (range.begin < range.end && cells.slotKey[range.begin] < key) ++range.begin;
