@@ -1,6 +1,7 @@
 // Results a user can trust whatever the input: velocities never leave the maxSpeed disc, the
 // same scene gives the same answer wherever it sits in the world, and outputs replace old files
 // only when complete.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include <crowd/metrics.hpp>
 #include <crowd/output_file.hpp>
+#include <crowd/trajectory.hpp>
 #include <crowd/scenario.hpp>
 
 namespace crowd {

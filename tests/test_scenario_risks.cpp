@@ -50,8 +50,13 @@ TEST(ScenarioRisks, NulBytesAreRefusedWithTheirPlace) {
     (void)parseScenario(text, "nul.json");
     FAIL() << "a NUL byte must be refused";
   } catch (const ScenarioError& error) {
-    EXPECT_THAT(error.what(), HasSubstr("nul.json: byte 37 is a NUL character"));
+    EXPECT_THAT(error.what(), HasSubstr("nul.json: byte 35 is a NUL character"));
   }
+}
+
+TEST(ScenarioRisks, TextAfterTheDocumentIsRefused) {
+  EXPECT_THROW((void)parseScenario(R"({"agents": [{"position": [0, 0]}]} trailing)", "trail.json"), ScenarioError);
+  EXPECT_NO_THROW((void)parseScenario("{\"agents\": [{\"position\": [0, 0]}]}\n\n", "spaces.json"));
 }
 
 TEST(ScenarioRisks, ScenariosTooLargeForMemoryAreRefusedBeforeTheyAreMade) {

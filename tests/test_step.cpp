@@ -90,6 +90,15 @@ TEST(Step, CandidateListsGiveTheGridSearchResults) {
   }
 }
 
+std::uint64_t hashAfterSteps(const Scenario& scenario, float cellSize, int steps) {
+  Simulator sim = makeSimulator(scenario, 2);
+  SimulatorConfig config = sim.config();
+  config.cellSize = cellSize;
+  sim.setConfig(config);
+  for (int s = 0; s < steps; ++s) sim.step();
+  return sim.stateHash();
+}
+
 TEST(Step, ResultsDoNotDependOnTheCellSize) {
   for (const char* name : {"random", "bottleneck", "circle"}) {
     const Scenario scenario = builtinScenario(name, 500, 3);

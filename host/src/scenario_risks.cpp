@@ -17,7 +17,7 @@ namespace {
 // holds: ORCA then sees only part of the crowd around it.
 constexpr std::size_t kPileAgents = kMaxNeighbors + 1;
 
-std::string seconds(double value) { return formatNumber(value) + " s"; }
+std::string seconds(float value) { return formatFloat(value) + " s"; }
 
 // Every distinct parameter set once (scenarios have a handful).
 std::vector<AgentParams> distinctParams(const Scenario& scenario) {
@@ -31,7 +31,7 @@ std::vector<AgentParams> distinctParams(const Scenario& scenario) {
 }
 
 void addHorizonWarnings(Scenario& scenario) {
-  const double step = scenario.timeStep;
+  const float step = scenario.timeStep;
   bool agentsWarned = false;
   bool obstaclesWarned = false;
   bool tunnelWarned = false;
@@ -49,11 +49,11 @@ void addHorizonWarnings(Scenario& scenario) {
                                   seconds(step) +
                                   ": agents look less than one step ahead for walls and can pass through them");
     }
-    const double stride = static_cast<double>(p.maxSpeed) * step;
+    const double stride = static_cast<double>(p.maxSpeed) * static_cast<double>(step);
     if (!tunnelWarned && stride > p.radius) {
       tunnelWarned = true;
-      scenario.warnings.push_back("an agent at maxSpeed " + formatNumber(p.maxSpeed) + " moves " + formatNumber(stride) +
-                                  " per step, more than its radius " + formatNumber(p.radius) +
+      scenario.warnings.push_back("an agent at maxSpeed " + formatFloat(p.maxSpeed) + " moves " + formatNumber(stride) +
+                                  " per step, more than its radius " + formatFloat(p.radius) +
                                   ": near a wall it can cross an edge between two steps; shorten the time step");
     }
   }

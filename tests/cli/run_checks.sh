@@ -100,7 +100,7 @@ case "$check" in
     printf '{"agents": [{"position": [0, 0]}]}\0{"steps": "junk"}' >nul.json
     run validate nul.json
     [ "$rc" = 2 ] || fail "nul.json: exit code $rc, expected 2"
-    grep -q "byte 37 is a NUL" err.txt || fail "nul.json: the message does not name the NUL's place"
+    grep -q "byte 35 is a NUL" err.txt || fail "nul.json: the message does not name the NUL's place"
     # A device that never ends is refused at its first bytes, not after filling memory.
     run validate /dev/zero
     [ "$rc" = 2 ] || fail "/dev/zero: exit code $rc, expected 2"
