@@ -12,23 +12,27 @@
 #include <vector>
 
 #include <crowd/agent_params.hpp>
+#include <crowd/behavior.hpp>
 #include <crowd/kernels/profile_terms.hpp>
 #include <crowd/kernels/step_view.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 
 #include "agent_store.hpp"
+#include "steering_store.hpp"
 
 namespace crowd {
 
 /// The per-profile terms of every interned parameter set, with the maxima the grids need.
 struct ProfileTable {
   std::vector<ProfileTerms> terms;
+  std::vector<SteeringTerms> steering;  ///< Indexed like terms.
+  bool anySteering = false;             ///< Some profile is not goal-only.
   float maxNeighborDist = 0.0f;
   float maxObstacleRange = 0.0f;
   int maxNeighbors = 0;
 };
-ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles);
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const std::vector<Behavior>& behaviors);
 
 /// Chooses the agent grid's cell side step by step: the configured size, or, when that is 0
 /// (automatic), half the largest neighbour distance at first and then what each step's search
@@ -74,6 +78,8 @@ struct StepRequest {
   bool clampSpeed; ///< Keep velocities within maxSpeed.
   std::uint64_t seed;
   std::int64_t step;  ///< The step being computed, 1 for the first.
+  SteeringStore* steering;  ///< Per-agent steering state; null when every profile is goal-only.
+  PathView paths;
 };
 
 /// An agent whose new velocity or position was not finite; the step was then not applied.

@@ -71,7 +71,7 @@ class CpuBackend final : public Backend {
   std::size_t hostBytes() const override {
     return working_.bytes() + previous_.bytes() + grid_.bytes() +
            (denseOf_.capacity() + previousDenseOf_.capacity() + neighbourSlots_.capacity() +
-            neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity()) *
+            neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity() + slotOfId_.capacity()) *
                sizeof(int) +
            newVelocity_.capacity() * sizeof(Vec2);
   }
@@ -79,6 +79,8 @@ class CpuBackend final : public Backend {
  private:
   // The first agent (lowest id) whose result is not finite.
   NonFiniteAgent firstNonFinite() const;
+  // The store's arrays, with the slot of every live id when some agent has a target.
+  SteeringState steeringState(SteeringStore& store, int threads);
 
   CellSizeChooser cellSize_;
   CpuAgentGrid grid_;
@@ -102,7 +104,22 @@ class CpuBackend final : public Backend {
   std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
   std::vector<Vec2> newVelocity_;
+  std::vector<int> slotOfId_;     // Sorted slot of each agent id (for targets), -1 for none.
 };
+
+SteeringState CpuBackend::steeringState(SteeringStore& store, int threads) {
+  SteeringState state = store.view();
+  if (!store.anyTargets()) {
+    state.idCount = 0;  // No agent looks another up.
+    return state;
+  }
+  slotOfId_.assign(store.size(), -1);
+  const int n = static_cast<int>(working_.size());
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int k = 0; k < n; ++k) slotOfId_[working_.id[k].index] = k;
+  state.slotOfId = slotOfId_.data();
+  return state;
+}
 
 StepReport CpuBackend::step(const StepRequest& request) {
   const int threads = request.threads > 0 ? request.threads : omp_get_max_threads();
@@ -154,6 +171,10 @@ StepReport CpuBackend::step(const StepRequest& request) {
   view.obstacles = ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
                                 obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()};
   view.newVelocity = newVelocity_.data();
+  view.steering = profiles.steering.data();
+  view.paths = request.paths;
+  view.circles = obstacles.circles().data();
+  if (request.steering != nullptr) view.state = steeringState(*request.steering, threads);
   view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
   const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
   reportTally(tally, n, report);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -81,12 +82,35 @@ int ObstacleSet::addPolygon(std::span<const Vec2> vertices) {
     edge.next = first + next;
     edge.prev = first + prev;
     edge.isConvex = n == 2 || leftOf(vertices[prev], vertices[i], vertices[next]) >= 0.0f;
+    edge.circle = -1;
     edges_.push_back(edge);
   }
   vertices_.insert(vertices_.end(), vertices.begin(), vertices.end());
   polygonFirstEdge_.push_back(static_cast<std::size_t>(first));
   gridValid_ = false;
   return static_cast<int>(polygonFirstEdge_.size()) - 1;
+}
+
+int ObstacleSet::addCircle(Vec2 center, float radius) {
+  if (!isFinite(center) || !std::isfinite(radius) || !(radius > 0.0f)) {
+    throw std::invalid_argument("circle " + std::to_string(circles_.size()) +
+                                ": needs a finite centre and a radius > 0");
+  }
+  // A regular polygon around the circle (its edges touch the circle), counter-clockwise: what
+  // ORCA keeps agents out of, so no agent ever touches the disc itself.
+  std::vector<Vec2> vertices(kCircleSides);
+  const double reach = static_cast<double>(radius) / std::cos(std::numbers::pi / kCircleSides);
+  for (int i = 0; i < kCircleSides; ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / kCircleSides;
+    vertices[static_cast<std::size_t>(i)] =
+        center + Vec2(static_cast<float>(reach * std::cos(angle)), static_cast<float>(reach * std::sin(angle)));
+  }
+  const std::size_t first = edges_.size();
+  const int polygon = addPolygon(vertices);
+  for (std::size_t e = first; e < edges_.size(); ++e) edges_[e].circle = static_cast<int>(circles_.size());
+  circles_.push_back(CircleObstacle{center, radius});
+  circlePolygon_.push_back(polygon);
+  return static_cast<int>(circles_.size()) - 1;
 }
 
 std::span<const Vec2> ObstacleSet::polygon(std::size_t p) const {

@@ -2,15 +2,48 @@
 #include <cmath>
 
 #include <crowd/kernels/agent_grid.hpp>
+#include <crowd/kernels/steer_seek.hpp>
 #include <crowd/kernels/vec2.hpp>
 
 #include "backend.hpp"
 
 namespace crowd {
 
-ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles) {
+namespace {
+
+SteeringTerms steeringTerms(const AgentParams& a, const Behavior& b) {
+  SteeringTerms s{};
+  s.count = static_cast<int>(b.behaviors.size());
+  for (int i = 0; i < s.count; ++i) {
+    s.kind[i] = b.behaviors[static_cast<std::size_t>(i)].kind;
+    s.weight[i] = b.behaviors[static_cast<std::size_t>(i)].weight;
+  }
+  s.combine = b.combine;
+  s.pursuit = b.pursuit;
+  s.avoidance = b.avoidance;
+  s.goalOnly = b.goalOnly();
+  s.path = b.path;
+  s.maxForce = b.maxForce;
+  s.invMass = 1.0f / b.mass;
+  s.slowingRadius = arriveSlowingRadius(b.slowingRadius, b.mass, a.prefSpeed);
+  s.pathRadius = b.pathRadius;
+  s.lookAhead = b.lookAhead;
+  s.wanderRadius = b.wanderRadius;
+  s.wanderDistance = b.wanderDistance;
+  s.wanderJitter = b.wanderJitter;
+  s.boxLength = b.boxLength;
+  s.separationRadius = b.separationRadius;
+  return s;
+}
+
+}  // namespace
+
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const std::vector<Behavior>& behaviors) {
   ProfileTable table;
-  for (const AgentParams& a : profiles) {
+  for (std::size_t p = 0; p < profiles.size(); ++p) {
+    const AgentParams& a = profiles[p];
+    table.steering.push_back(steeringTerms(a, behaviors[p]));
+    table.anySteering = table.anySteering || !table.steering.back().goalOnly;
     ProfileTerms t;
     t.radius = a.radius;
     t.maxSpeed = a.maxSpeed;

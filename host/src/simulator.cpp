@@ -6,12 +6,12 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
-#include <tuple>
 
 #include <crowd/kernels/agent_columns.hpp>
 
 #include "agent_store.hpp"
 #include "backend.hpp"
+#include "steering_store.hpp"
 
 namespace crowd {
 namespace {
@@ -36,11 +36,6 @@ void checkConfig(const SimulatorConfig& c) {
   if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
     throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
   }
-}
-
-auto paramsKey(const AgentParams& p) {
-  return std::make_tuple(p.radius, p.maxSpeed, p.prefSpeed, p.neighborDist, p.maxNeighbors,
-                         p.timeHorizon, p.timeHorizonObst, p.goalRadius);
 }
 
 std::unique_ptr<Backend> makeBackend(BackendKind kind) {
@@ -98,17 +93,21 @@ void Simulator::setConfig(const SimulatorConfig& config) {
   config_ = config;
 }
 
-std::uint32_t Simulator::internProfile(const AgentParams& params) {
-  // Most agents share a few parameter sets; store each set once. A linear scan of the recent
-  // profiles is enough in practice, with a sorted index for scenes with many distinct sets.
-  const auto key = paramsKey(params);
-  auto it = std::lower_bound(profileIndex_.begin(), profileIndex_.end(), key,
-                             [&](std::uint32_t p, const auto& k) { return paramsKey(profiles_[p]) < k; });
-  if (it != profileIndex_.end() && paramsKey(profiles_[*it]) == key) return *it;
-  const auto id = static_cast<std::uint32_t>(profiles_.size());
-  profiles_.push_back(params);
-  profileIndex_.insert(it, id);
-  return id;
+std::uint32_t Simulator::internProfile(const AgentParams& params, const Behavior& behavior) {
+  // Most agents share a few parameter sets and behaviours; each pair is stored once.
+  const auto [it, added] = profileIndex_.try_emplace({params, behavior}, static_cast<std::uint32_t>(profiles_.size()));
+  if (added) {
+    profiles_.push_back(params);
+    behaviors_.push_back(behavior);
+  }
+  return it->second;
+}
+
+const ProfileTable& Simulator::profileTable() {
+  if (!table_ || table_->terms.size() != profiles_.size()) {
+    table_ = std::make_unique<ProfileTable>(makeProfileTable(profiles_, behaviors_));
+  }
+  return *table_;
 }
 
 AgentId Simulator::addAgent(const AgentDef& def) {
@@ -119,6 +118,10 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   if (const std::string problem = checkAgentParams(def.params); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
+  if (const std::string problem = checkBehavior(def.behavior, pathCount()); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  if (def.target && !contains(*def.target)) throw std::invalid_argument("target is not a live agent");
   if (agents_->size() >= static_cast<std::size_t>(INT32_MAX)) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
   }
@@ -142,9 +145,14 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   row.velocity = def.velocity;
   row.prefVelocity = def.goal ? Vec2(0.0f, 0.0f) : def.prefVelocity;
   row.goal = def.goal.value_or(Vec2(0.0f, 0.0f));
-  row.profile = internProfile(def.params);
+  row.profile = internProfile(def.params, def.behavior);
   row.flags = def.goal ? kHasGoal : 0;
   agents_->append(row);
+  if (steering_ || def.target || !def.behavior.goalOnly()) {
+    SteeringStore& store = steeringStore();  // Sized for every id, this one included.
+    store.reset(id.index);
+    store.setTarget(id.index, def.target.value_or(kNoTarget));
+  }
   return id;
 }
 
@@ -250,7 +258,7 @@ void Simulator::setParams(AgentId id, const AgentParams& params) {
   }
   const std::size_t d = denseOf(id);
   hostChanged();
-  agents_->profile[d] = internProfile(params);
+  agents_->profile[d] = internProfile(params, behaviors_[agents_->profile[d]]);
 }
 
 std::vector<float> Simulator::radii() const {
@@ -263,6 +271,15 @@ std::vector<float> Simulator::maxSpeeds() const {
   std::vector<float> out(agents_->size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[agents_->profile[i]].maxSpeed;
   return out;
+}
+
+int Simulator::addCircle(Vec2 center, float radius) {
+  requirePoint(center, "circle centre");
+  if (const std::string problem = checkLimit(radius, limits::kRadius, "circle radius"); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  hostChanged();
+  return obstacles_.addCircle(center, radius);
 }
 
 int Simulator::addObstacle(std::span<const Vec2> vertices) {
@@ -281,6 +298,7 @@ std::string describe(Vec2 v) {
 
 StepRequest Simulator::stepRequest(const ProfileTable& table) {
   if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
+  SteeringStore* steering = table.anySteering ? &steeringStore() : nullptr;
   return StepRequest{*agents_,
                      table,
                      obstacles_,
@@ -290,18 +308,19 @@ StepRequest Simulator::stepRequest(const ProfileTable& table) {
                      config_.exactRvo2 ? 0.0f : kDeadlockJitter,
                      !config_.exactRvo2,
                      config_.seed,
-                     stepCount_ + 1};
+                     stepCount_ + 1,
+                     steering,
+                     PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount()}};
 }
 
 void Simulator::prepare() {
-  const ProfileTable table = makeProfileTable(profiles_);
-  backend_->prepare(stepRequest(table));
+  backend_->prepare(stepRequest(profileTable()));
 }
 
 void Simulator::step() {
   lastArrivals_.clear();
-  const ProfileTable table = makeProfileTable(profiles_);
-  StepReport report = backend_->step(stepRequest(table));
+  const StepRequest request = stepRequest(profileTable());
+  StepReport report = backend_->step(request);
   lastTimes_ = report.times;
   lastSpeedClamps_ = report.speedClamps;
   lastCandidates_ = report.candidatesPerAgent;
@@ -314,6 +333,7 @@ void Simulator::step() {
                           describe(bad.position) + "; the step was not applied");
   }
   hostStale_ = backend_->holdsState();
+  if (request.steering != nullptr) request.steering->flip();
   ++stepCount_;
   applyArrivals(report.arrived);
 }
@@ -338,7 +358,8 @@ std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(
 std::size_t Simulator::memoryBytes() const {
   const std::size_t slots = (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
                             sizeof(std::uint32_t);
-  return agents_->bytes() + slots + obstacles_.memoryBytes() + backend_->hostBytes();
+  return agents_->bytes() + slots + obstacles_.memoryBytes() + backend_->hostBytes() +
+         (steering_ ? steering_->bytes() : 0) + pathPoints_.capacity() * sizeof(Vec2);
 }
 
 std::uint64_t Simulator::stateHash() const {

@@ -48,6 +48,7 @@ struct Scene {
       edge.next = first + next;
       edge.prev = first + prev;
       edge.isConvex = n == 2 || crowd::leftOf(vertices[prev], vertices[i], vertices[next]) >= 0.0f;
+      edge.circle = -1;
       edges.push_back(edge);
     }
     return first;

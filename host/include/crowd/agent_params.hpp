@@ -2,6 +2,7 @@
 // radius that the goal-seeking rule needs.
 #pragma once
 
+#include <compare>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,7 @@ struct AgentParams {
   /// Within this of its goal an agent has arrived; < 0 means `radius`. [Limit: <= 1e6]
   float goalRadius = -1.0f;
 
+  auto operator<=>(const AgentParams&) const = default;
   bool operator==(const AgentParams&) const = default;
 };
 

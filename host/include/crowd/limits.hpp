@@ -66,6 +66,18 @@ inline constexpr Limit kGoalRadius{"the goal radius limit", -std::numeric_limits
 /// Seconds per step: 1 / timeStep multiplies distances when agents overlap.
 inline constexpr Limit kTimeStep{"the time step limit", 1e-6f, 1e3f};
 
+/// Steering lengths: pathRadius, lookAhead, slowingRadius, wander radius and distance, box
+/// length, separation radius.
+inline constexpr Limit kSteeringLength{"the steering length limit", 0.0f, 1e5f};
+/// A behaviour's weight in a weighted sum (negative weights turn a behaviour round).
+inline constexpr Limit kBehaviorWeight{"the behaviour weight limit", -1e3f, 1e3f};
+/// maxForce: a velocity change per unit of 1/mass per second.
+inline constexpr Limit kForce{"the force limit", 0.0f, 1e6f};
+/// mass: dt / mass scales each force.
+inline constexpr Limit kMass{"the mass limit", 1e-6f, 1e6f};
+/// Wander jitter, radians per second.
+inline constexpr Limit kWanderJitter{"the wander jitter limit", 0.0f, 1e3f};
+
 /// Most agents one scenario may hold. Beyond this the agent arrays (tens of bytes per agent on
 /// host and device) no longer fit in the memory of the machines this targets.
 inline constexpr std::uint64_t kMaxScenarioAgents = 100'000'000;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <crowd/kernels/obstacle_edge.hpp>
+#include <crowd/kernels/steering_terms.hpp>
 #include <crowd/kernels/uniform_grid.hpp>
 #include <crowd/kernels/vec2.hpp>
 
@@ -28,7 +29,16 @@ class ObstacleSet {
   /// checkPolygon's message if it is unusable.
   int addPolygon(std::span<const Vec2> vertices);
 
+  /// Adds a circular obstacle. ORCA avoids the regular kCircleSides-gon drawn around it (every
+  /// point of the disc lies inside); the detection box (steer_avoid.hpp) sees the exact disc.
+  /// Returns its number; throws std::invalid_argument for a non-finite centre or a radius <= 0.
+  int addCircle(Vec2 center, float radius);
+  static constexpr int kCircleSides = 16;
+
   const std::vector<ObstacleEdge>& edges() const { return edges_; }
+  const std::vector<CircleObstacle>& circles() const { return circles_; }
+  /// The polygon that stands for circle `c` (not listed among the scenario's polygons).
+  int circlePolygon(std::size_t c) const { return circlePolygon_.at(c); }
   std::size_t polygonCount() const { return polygonFirstEdge_.size(); }
   /// Vertices of polygon `p`, in the order given.
   std::span<const Vec2> polygon(std::size_t p) const;
@@ -44,13 +54,16 @@ class ObstacleSet {
   /// Bytes held for the edges, polygons and the edge grid.
   std::size_t memoryBytes() const {
     return edges_.capacity() * sizeof(ObstacleEdge) + vertices_.capacity() * sizeof(Vec2) +
-           polygonFirstEdge_.capacity() * sizeof(std::size_t) + (cellStart_.capacity() + cellEdges_.capacity()) * sizeof(int);
+           polygonFirstEdge_.capacity() * sizeof(std::size_t) + (cellStart_.capacity() + cellEdges_.capacity()) * sizeof(int) +
+           circles_.capacity() * sizeof(CircleObstacle) + circlePolygon_.capacity() * sizeof(int);
   }
 
  private:
   std::vector<ObstacleEdge> edges_;
   std::vector<Vec2> vertices_;
   std::vector<std::size_t> polygonFirstEdge_;
+  std::vector<CircleObstacle> circles_;
+  std::vector<int> circlePolygon_;
   GridGeometry grid_{};
   bool gridValid_ = false;
   std::vector<int> cellStart_;

@@ -1,8 +1,9 @@
-// The simulator facade: agents with stable handles, static obstacles, and a step() that runs
-// the phase list (grid -> neighbours -> preferred velocity -> ORCA -> commit) on a backend.
+// The simulator facade: agents with stable handles, static obstacles, paths, and a step() that
+// runs the phase list (grid -> neighbours -> steering -> ORCA -> commit) on a backend.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -12,6 +13,7 @@
 
 #include <crowd/agent_id.hpp>
 #include <crowd/agent_params.hpp>
+#include <crowd/behavior.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/kernels/vec2.hpp>
@@ -66,6 +68,8 @@ struct AgentDef {
   std::optional<Vec2> goal;       ///< If set, the preferred velocity heads here (see prefVelocity).
   Vec2 prefVelocity{0.0f, 0.0f};  ///< Fixed preferred velocity, used when there is no goal.
   AgentParams params;
+  Behavior behavior;              ///< What steers it; the default is RVO2's goal rule.
+  std::optional<AgentId> target;  ///< The agent it pursues, evades, seeks or flees (must be alive).
 };
 
 /// An agent reaching its goal: which, and after how many steps.
@@ -83,6 +87,7 @@ class SimulationError : public std::runtime_error {
 
 class AgentStore;
 class Backend;
+class SteeringStore;
 struct ProfileTable;
 struct StepRequest;
 
@@ -118,6 +123,23 @@ class Simulator {
   void setPrefVelocity(AgentId id, Vec2 prefVelocity);  ///< Clears the goal.
   void setParams(AgentId id, const AgentParams& params);
 
+  // --- steering (crowd/behavior.hpp) --------------------------------------------------------
+  const Behavior& behavior(AgentId id) const;
+  /// Throws std::invalid_argument with checkBehavior's message for an unusable behaviour. The
+  /// agent's steering state (wander direction, path segment, last seen target) starts afresh.
+  void setBehavior(AgentId id, const Behavior& behavior);
+  /// The agent it pursues, evades, seeks or flees; nullopt for none, or once that agent is removed.
+  std::optional<AgentId> target(AgentId id) const;
+  /// Throws std::invalid_argument when `target` is not a live agent or is the agent itself.
+  void setTarget(AgentId id, std::optional<AgentId> target);
+  /// Adds a path for `follow`: an open polyline, or a closed loop (the last point joins the
+  /// first). Throws std::invalid_argument for fewer than 2 points (3 for a loop), points outside
+  /// the coordinate limit, or repeated consecutive points. Returns its number (Behavior::path).
+  int addPath(std::span<const Vec2> points, bool loop);
+  int pathCount() const { return static_cast<int>(pathStart_.size()) - 1; }
+  std::span<const Vec2> pathPoints(int path) const;
+  bool pathLoops(int path) const;
+
   /// Dense views, all in the same order (the order agents were added in, less removed ones),
   /// valid until the next add/remove/step.
   std::span<const AgentId> ids() const;
@@ -131,6 +153,8 @@ class Simulator {
   // --- obstacles ----------------------------------------------------------------------------
   /// Adds a polygon obstacle (see ObstacleSet::addPolygon). Returns its number.
   int addObstacle(std::span<const Vec2> vertices);
+  /// Adds a circular obstacle (see ObstacleSet::addCircle). Returns its number.
+  int addCircle(Vec2 center, float radius);
   const ObstacleSet& obstacles() const { return obstacles_; }
 
   // --- stepping -----------------------------------------------------------------------------
@@ -171,7 +195,11 @@ class Simulator {
   // backend its copy is stale.
   void syncHost() const;
   void hostChanged();
-  std::uint32_t internProfile(const AgentParams& params);
+  std::uint32_t internProfile(const AgentParams& params, const Behavior& behavior);
+  // The profile table, rebuilt only when a profile was added since.
+  const ProfileTable& profileTable();
+  // Per-agent steering state, made when the first agent steers or gets a target.
+  SteeringStore& steeringStore();
   void removeDense(const std::vector<std::size_t>& sortedDense);
   // What the backend needs for the next step (the obstacle grid readied for `table`).
   StepRequest stepRequest(const ProfileTable& table);
@@ -188,7 +216,13 @@ class Simulator {
   std::vector<std::uint32_t> freeSlots_;
 
   std::vector<AgentParams> profiles_;
-  std::vector<std::uint32_t> profileIndex_;  // Profiles sorted by value, for interning.
+  std::vector<Behavior> behaviors_;  // Indexed like profiles_.
+  std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
+  std::unique_ptr<ProfileTable> table_;
+  std::unique_ptr<SteeringStore> steering_;
+  std::vector<Vec2> pathPoints_;
+  std::vector<int> pathStart_{0};
+  std::vector<std::uint8_t> pathLoop_;
 
   std::int64_t stepCount_ = 0;
   std::vector<Arrival> lastArrivals_;

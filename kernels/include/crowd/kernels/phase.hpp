@@ -8,7 +8,7 @@ namespace crowd {
 enum class Phase : int {
   Grid,          ///< Cell key per agent, sort by cell, agent columns gathered into cell order.
   Neighbours,    ///< The K nearest agents of each agent.
-  PrefVelocity,  ///< Each agent's preferred velocity (goal seeking today; steering to come).
+  Steering,      ///< Each agent's preferred velocity: RVO2's goal rule, or its steering behaviours.
   Orca,          ///< Obstacle query, ORCA half-planes and the linear program: the new velocity.
   Commit,        ///< Velocities and positions updated, arrivals marked, results written back.
 };
@@ -16,6 +16,6 @@ enum class Phase : int {
 inline constexpr int kPhaseCount = 5;
 
 /// Names as printed in tables and written as JSON keys.
-inline constexpr const char* kPhaseNames[kPhaseCount] = {"grid", "neighbours", "prefVelocity", "orca", "commit"};
+inline constexpr const char* kPhaseNames[kPhaseCount] = {"grid", "neighbours", "steering", "orca", "commit"};
 
 }  // namespace crowd

@@ -19,6 +19,7 @@
 #include "neighbour_search.hpp"
 #include "orca_velocity.hpp"
 #include "phase.hpp"
+#include "steering.hpp"
 #include "step_view.hpp"
 #include "vec2.hpp"
 
@@ -58,16 +59,22 @@ struct NeighboursPhase {
   }
 };
 
-/// RVO2's example rule: head for the goal, no faster than prefSpeed. Agents without a goal keep
-/// their fixed preferred velocity; arrived agents keep settling onto the goal by the same rule.
-struct PrefVelocityPhase {
-  static constexpr Phase kPhase = Phase::PrefVelocity;
+/// Each agent's preferred velocity. A goal-only profile keeps RVO2's example rule, exactly: head
+/// for the goal, no faster than prefSpeed (agents without a goal keep their fixed preferred
+/// velocity; arrived ones keep settling onto the goal). Any other profile steers (steering.hpp).
+struct SteeringPhase {
+  static constexpr Phase kPhase = Phase::Steering;
   using Scratch = NoScratch;
 
   CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally&) {
     const AgentArrays& a = view.agents;
-    if ((a.flags[k] & kHasGoal) == 0) return;
-    a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[a.profile[k]].prefSpeed);
+    const std::uint32_t p = a.profile[k];
+    if (view.steering[p].goalOnly) {
+      if ((a.flags[k] & kHasGoal) == 0) return;
+      a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[p].prefSpeed);
+      return;
+    }
+    a.prefVelocity[k] = steeredVelocity(view, k);
   }
 };
 
@@ -77,9 +84,13 @@ struct OrcaPhase {
   using Scratch = NoScratch;
 
   CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
-    const OrcaResult orca = orcaVelocity(view, k);
-    Vec2 v = orca.velocity;
-    tally.orcaLines += orca.lines;
+    const std::uint32_t p = view.agents.profile[k];
+    Vec2 v = view.agents.prefVelocity[k];  // Without avoidance the steered velocity is final.
+    if (view.steering[p].avoidance == AvoidanceMode::Orca) {
+      const OrcaResult orca = orcaVelocity(view, k);
+      v = orca.velocity;
+      tally.orcaLines += orca.lines;
+    }
     if (view.clampSpeed && clampToSpeed(v, view.terms[view.agents.profile[k]].maxSpeed)) ++tally.speedClamps;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
@@ -114,6 +125,6 @@ template <class... Phases>
 struct PhaseList {};
 
 /// The per-agent phases of a step, in order.
-using AgentPhases = PhaseList<NeighboursPhase, PrefVelocityPhase, OrcaPhase, CommitPhase>;
+using AgentPhases = PhaseList<NeighboursPhase, SteeringPhase, OrcaPhase, CommitPhase>;
 
 }  // namespace crowd

@@ -10,6 +10,7 @@
 #include "config.hpp"
 #include "obstacle_query.hpp"
 #include "profile_terms.hpp"
+#include "steering_terms.hpp"
 #include "vec2.hpp"
 
 namespace crowd {
@@ -55,6 +56,10 @@ struct StepView {
   int count;           ///< Agents.
   GridCells cells;
   const ProfileTerms* terms;  ///< Indexed by agents.profile.
+  const SteeringTerms* steering;  ///< Indexed by agents.profile, like terms.
+  SteeringState state;            ///< Null arrays when every profile is goal-only.
+  PathView paths;
+  const CircleObstacle* circles;  ///< Indexed by ObstacleEdge::circle.
   NeighbourTable neighbours;
   ObstacleView obstacles;
   Vec2* newVelocity;  ///< ORCA's result per sorted slot, committed by the last phase.

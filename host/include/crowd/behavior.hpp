@@ -1,0 +1,95 @@
+// Steering behaviours: what an agent wants to do, which the steering phase turns into its
+// preferred velocity (kernels/steering.hpp). The default, `goal`, is RVO2's rule and keeps
+// RVO2's results bit for bit.
+#pragma once
+
+#include <compare>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <crowd/kernels/steering_terms.hpp>
+#include <crowd/limits.hpp>
+
+namespace crowd {
+
+/// One behaviour of a combination, with its weight in a weighted sum.
+struct WeightedBehavior {
+  BehaviorKind kind = BehaviorKind::Goal;
+  float weight = 1.0f;  ///< [Limit: limits::kBehaviorWeight]
+
+  auto operator<=>(const WeightedBehavior&) const = default;
+};
+
+/// An agent's behaviours and their parameters. Agents that share a Behavior (and AgentParams)
+/// share one profile. Lengths in world units, times in seconds.
+struct Behavior {
+  /// At most kMaxBehaviors, each kind once. Seek, flee and arrive head for (away from) the
+  /// agent's target when it has one, else its goal; pursue and evade need a target; follow
+  /// needs a path.
+  std::vector<WeightedBehavior> behaviors{WeightedBehavior{}};
+  CombineRule combine = CombineRule::Sum;
+  AvoidanceMode avoidance = AvoidanceMode::Orca;
+  PursuitKind pursuit = PursuitKind::Intercept;
+  int path = -1;  ///< A path added with Simulator::addPath, for `follow`.
+  float maxForce = 4.0f;     ///< Largest steering force. [Limit: limits::kForce]
+  float mass = 1.0f;         ///< Force / mass is the acceleration. [Limit: limits::kMass]
+  /// Arrive slows linearly inside this distance; raised to 4 * mass * prefSpeed if smaller,
+  /// which is what stops an agent on its point without overshooting. [Limit: kSteeringLength]
+  float slowingRadius = 5.0f;
+  float pathRadius = 2.0f;      ///< How far from the path a follower may stray. [kSteeringLength]
+  float lookAhead = 3.0f;       ///< How far ahead a follower predicts itself. [kSteeringLength]
+  float wanderRadius = 1.5f;    ///< The wander circle's radius. [kSteeringLength]
+  float wanderDistance = 3.0f;  ///< How far ahead the wander circle sits. [kSteeringLength]
+  float wanderJitter = 2.0f;    ///< Largest turn of the wander target, rad/s. [kWanderJitter]
+  float boxLength = 6.0f;       ///< Detection box length at rest (doubles at maxSpeed). [kSteeringLength]
+  float separationRadius = 4.0f;  ///< Neighbours nearer than this push away. [kSteeringLength]
+
+  auto operator<=>(const Behavior&) const = default;
+  bool operator==(const Behavior&) const = default;
+
+  /// Whether this is the default rule alone (RVO2's preferred velocity, no integration).
+  bool goalOnly() const {
+    return behaviors.size() == 1 && behaviors[0].kind == BehaviorKind::Goal && behaviors[0].weight == 1.0f;
+  }
+  /// Whether `kind` is among the behaviours.
+  bool has(BehaviorKind kind) const;
+};
+
+/// One real-valued field of Behavior: its scenario key and its limit.
+struct BehaviorField {
+  std::string_view key;
+  float Behavior::*value;
+  Limit limit;
+};
+
+/// Every real-valued field of Behavior, as scenario files name them.
+inline constexpr BehaviorField kBehaviorFields[] = {
+    {"maxForce", &Behavior::maxForce, limits::kForce},
+    {"mass", &Behavior::mass, limits::kMass},
+    {"slowingRadius", &Behavior::slowingRadius, limits::kSteeringLength},
+    {"pathRadius", &Behavior::pathRadius, limits::kSteeringLength},
+    {"lookAhead", &Behavior::lookAhead, limits::kSteeringLength},
+    {"wanderRadius", &Behavior::wanderRadius, limits::kSteeringLength},
+    {"wanderDistance", &Behavior::wanderDistance, limits::kSteeringLength},
+    {"wanderJitter", &Behavior::wanderJitter, limits::kWanderJitter},
+    {"boxLength", &Behavior::boxLength, limits::kSteeringLength},
+    {"separationRadius", &Behavior::separationRadius, limits::kSteeringLength},
+};
+
+/// The behaviour named `name` ("goal", "seek", ..., as kBehaviorNames), if any.
+std::optional<BehaviorKind> behaviorKindNamed(std::string_view name);
+/// The pursuit rule named `name` ("chase", "sight", "intercept"), if any.
+std::optional<PursuitKind> pursuitKindNamed(std::string_view name);
+std::string_view behaviorName(BehaviorKind kind);
+std::string_view pursuitName(PursuitKind kind);
+/// "goal, seek, ..." for messages.
+std::string behaviorNameList();
+
+/// Empty when `behavior` is usable with `pathCount` paths defined; otherwise a sentence naming
+/// the first problem: no behaviours or too many, a kind listed twice, a weight or parameter
+/// outside its limit, `follow` without a path or with an unknown one.
+std::string checkBehavior(const Behavior& behavior, int pathCount);
+
+}  // namespace crowd

@@ -1,0 +1,74 @@
+#include <crowd/behavior.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "number_text.hpp"
+
+namespace crowd {
+
+bool Behavior::has(BehaviorKind kind) const {
+  return std::any_of(behaviors.begin(), behaviors.end(), [kind](const WeightedBehavior& b) { return b.kind == kind; });
+}
+
+std::optional<BehaviorKind> behaviorKindNamed(std::string_view name) {
+  for (int i = 0; i < kBehaviorKindCount; ++i) {
+    if (name == kBehaviorNames[i]) return static_cast<BehaviorKind>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<PursuitKind> pursuitKindNamed(std::string_view name) {
+  for (int i = 0; i < kPursuitKindCount; ++i) {
+    if (name == kPursuitNames[i]) return static_cast<PursuitKind>(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view behaviorName(BehaviorKind kind) { return kBehaviorNames[static_cast<int>(kind)]; }
+std::string_view pursuitName(PursuitKind kind) { return kPursuitNames[static_cast<int>(kind)]; }
+
+std::string behaviorNameList() {
+  std::string list;
+  for (int i = 0; i < kBehaviorKindCount; ++i) list += std::string(i > 0 ? ", " : "") + kBehaviorNames[i];
+  return list;
+}
+
+std::string checkBehavior(const Behavior& behavior, int pathCount) {
+  const auto count = behavior.behaviors.size();
+  if (count == 0) return "behavior needs at least one behaviour";
+  if (count > static_cast<std::size_t>(kMaxBehaviors)) {
+    return "behavior lists " + std::to_string(count) + " behaviours; at most " + std::to_string(kMaxBehaviors) +
+           " can be combined";
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const WeightedBehavior& b = behavior.behaviors[i];
+    if (static_cast<int>(b.kind) >= kBehaviorKindCount) return "behavior " + std::to_string(i) + " is unknown";
+    for (std::size_t j = 0; j < i; ++j) {
+      if (behavior.behaviors[j].kind == b.kind) {
+        return "behavior lists \"" + std::string(behaviorName(b.kind)) + "\" twice";
+      }
+    }
+    if (const std::string problem = checkLimit(b.weight, limits::kBehaviorWeight, "weight"); !problem.empty()) {
+      return std::string(behaviorName(b.kind)) + " " + problem;
+    }
+  }
+  for (const BehaviorField& field : kBehaviorFields) {
+    if (const std::string problem = checkLimit(behavior.*field.value, field.limit, field.key.data());
+        !problem.empty()) {
+      return problem;
+    }
+  }
+  if (behavior.has(BehaviorKind::FollowPath)) {
+    if (behavior.path < 0) return "follow needs a path";
+    if (behavior.path >= pathCount) {
+      return "path " + std::to_string(behavior.path) + " does not exist (" + std::to_string(pathCount) +
+             " paths are defined)";
+    }
+  } else if (behavior.path < -1 || behavior.path >= pathCount) {
+    return "path " + std::to_string(behavior.path) + " does not exist";
+  }
+  return {};
+}
+
+}  // namespace crowd

@@ -1,0 +1,88 @@
+// The Simulator's steering API: behaviours, targets and paths (crowd/behavior.hpp).
+#include <crowd/simulator.hpp>
+
+#include <stdexcept>
+#include <string>
+
+#include <crowd/kernels/agent_columns.hpp>
+
+#include "agent_store.hpp"
+#include "backend.hpp"
+#include "steering_store.hpp"
+
+namespace crowd {
+
+SteeringStore& Simulator::steeringStore() {
+  if (!steering_) steering_ = std::make_unique<SteeringStore>();
+  steering_->resize(slotGeneration_.size());
+  return *steering_;
+}
+
+const Behavior& Simulator::behavior(AgentId id) const { return behaviors_[agents_->profile[denseOf(id)]]; }
+
+void Simulator::setBehavior(AgentId id, const Behavior& behavior) {
+  if (const std::string problem = checkBehavior(behavior, pathCount()); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  const std::size_t d = denseOf(id);
+  hostChanged();
+  agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
+  if (steering_ || !behavior.goalOnly()) steeringStore().reset(id.index);
+}
+
+std::optional<AgentId> Simulator::target(AgentId id) const {
+  denseOf(id);  // Throws for an unknown id.
+  if (!steering_) return std::nullopt;
+  const AgentId t = steering_->target(id.index);
+  if (t.index == kNoTarget.index || !contains(t)) return std::nullopt;
+  return t;
+}
+
+void Simulator::setTarget(AgentId id, std::optional<AgentId> target) {
+  denseOf(id);
+  if (target && !contains(*target)) throw std::invalid_argument("target is not a live agent");
+  if (target && *target == id) throw std::invalid_argument("an agent cannot target itself");
+  hostChanged();
+  steeringStore().setTarget(id.index, target.value_or(kNoTarget));
+}
+
+int Simulator::addPath(std::span<const Vec2> points, bool loop) {
+  const std::size_t least = loop ? 3 : 2;
+  if (points.size() < least) {
+    throw std::invalid_argument("a " + std::string(loop ? "loop" : "path") + " needs at least " +
+                                std::to_string(least) + " points, got " + std::to_string(points.size()));
+  }
+  if (points.size() > static_cast<std::size_t>(INT32_MAX / 2) ||
+      pathPoints_.size() + points.size() > static_cast<std::size_t>(INT32_MAX / 2)) {
+    throw std::length_error("too many path points");
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (const std::string problem = checkCoordinate(points[i], "path point"); !problem.empty()) {
+      throw std::invalid_argument("point " + std::to_string(i) + ": " + problem);
+    }
+    const Vec2 next = points[(i + 1) % points.size()];
+    if ((i + 1 < points.size() || loop) && next == points[i]) {
+      throw std::invalid_argument("points " + std::to_string(i) + " and " + std::to_string((i + 1) % points.size()) +
+                                  " are the same (a segment of zero length)");
+    }
+  }
+  hostChanged();
+  pathPoints_.insert(pathPoints_.end(), points.begin(), points.end());
+  pathStart_.push_back(static_cast<int>(pathPoints_.size()));
+  pathLoop_.push_back(loop ? 1 : 0);
+  return pathCount() - 1;
+}
+
+std::span<const Vec2> Simulator::pathPoints(int path) const {
+  if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));
+  const auto begin = static_cast<std::size_t>(pathStart_[static_cast<std::size_t>(path)]);
+  const auto end = static_cast<std::size_t>(pathStart_[static_cast<std::size_t>(path) + 1]);
+  return std::span<const Vec2>(pathPoints_).subspan(begin, end - begin);
+}
+
+bool Simulator::pathLoops(int path) const {
+  if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));
+  return pathLoop_[static_cast<std::size_t>(path)] != 0;
+}
+
+}  // namespace crowd

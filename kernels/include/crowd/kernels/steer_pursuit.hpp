@@ -1,0 +1,73 @@
+// Pursuit and evasion, the three rules of the classic game-AI literature. Each returns the
+// velocity the pursuer desires; the steering phase turns it into a force (desired - velocity).
+//   chase      each axis moves towards the target's coordinate (the pursuer runs diagonally
+//              until one coordinate matches, then straight): speed maxSpeed per axis, landing on
+//              the coordinate when it is less than a step away, the whole clipped to maxSpeed.
+//   sight      straight at the target's current position at full speed.
+//   intercept  the target's velocity vT estimated from its positions in the last two steps; the
+//              closing velocity vT - vP, the closing distance pT - pP, the closing time
+//              tc = |pT - pP| / |vT - vP|; full speed at the target's position after tc,
+//              pT + vT * tc. Evasion flees that same point.
+#pragma once
+
+#include "config.hpp"
+#include "steer_seek.hpp"
+#include "steering_terms.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+CROWD_HD inline float clampAxis(float v, float limit) { return v > limit ? limit : (v < -limit ? -limit : v); }
+
+/// Coordinate chase.
+CROWD_HD inline Vec2 chaseVelocity(Vec2 position, Vec2 target, float maxSpeed, float invTimeStep) {
+  const Vec2 perStep = (target - position) * invTimeStep;  // Lands on the coordinate in one step.
+  return clipToLength(Vec2(clampAxis(perStep.x, maxSpeed), clampAxis(perStep.y, maxSpeed)), maxSpeed);
+}
+
+/// Line of sight.
+CROWD_HD inline Vec2 sightVelocity(Vec2 position, Vec2 target, float maxSpeed) {
+  return towards(target - position, maxSpeed);
+}
+
+/// The closing time of the intercept rule. When the closing speed is nearly zero (the pair moves
+/// alike) the prediction would run to infinity: the closing speed is then taken as at least a
+/// tenth of the pursuer's maxSpeed, which bounds tc by ten times the time to cover the gap.
+CROWD_HD inline float closingTime(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity, float maxSpeed) {
+  const float distance = length(target - position);
+  const float closing = length(targetVelocity - velocity);
+  const float floor = 0.1f * maxSpeed;
+  const float speed = closing > floor ? closing : floor;
+  return speed > 0.0f ? distance / speed : 0.0f;
+}
+
+/// Where the intercept rule aims: the target's position after the closing time.
+CROWD_HD inline Vec2 interceptPoint(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity, float maxSpeed) {
+  return target + targetVelocity * closingTime(position, velocity, target, targetVelocity, maxSpeed);
+}
+
+/// Intercept.
+CROWD_HD inline Vec2 interceptVelocity(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity,
+                                       float maxSpeed) {
+  return towards(interceptPoint(position, velocity, target, targetVelocity, maxSpeed) - position, maxSpeed);
+}
+
+/// Evasion: full speed away from the pursuer's position predicted after the closing time.
+CROWD_HD inline Vec2 evadeVelocity(Vec2 position, Vec2 velocity, Vec2 pursuer, Vec2 pursuerVelocity,
+                                   float maxSpeed) {
+  const Vec2 threat = interceptPoint(position, velocity, pursuer, pursuerVelocity, maxSpeed);
+  return towards(position - threat, maxSpeed);
+}
+
+/// The pursuit rule `kind` asks for.
+CROWD_HD inline Vec2 pursuitVelocity(PursuitKind kind, Vec2 position, Vec2 velocity, Vec2 target,
+                                     Vec2 targetVelocity, float maxSpeed, float invTimeStep) {
+  switch (kind) {
+    case PursuitKind::Chase: return chaseVelocity(position, target, maxSpeed, invTimeStep);
+    case PursuitKind::Sight: return sightVelocity(position, target, maxSpeed);
+    case PursuitKind::Intercept: break;
+  }
+  return interceptVelocity(position, velocity, target, targetVelocity, maxSpeed);
+}
+
+}  // namespace crowd

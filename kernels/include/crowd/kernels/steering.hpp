@@ -1,0 +1,151 @@
+// The steering phase's per-agent maths: each of the profile's behaviours gives a force (the
+// behaviour headers steer_*.hpp), the forces are combined (weighted sum, or the first non-zero in
+// priority order), truncated to maxForce, divided by mass and integrated into the velocity; the
+// result, clipped to maxSpeed, is the agent's preferred velocity (ORCA's input), or its new
+// velocity when the profile's avoidance is None. A switch on the behaviour tag, no virtual calls,
+// so the same code runs on the GPU.
+#pragma once
+
+#include <cstdint>
+
+#include "config.hpp"
+#include "profile_terms.hpp"
+#include "steer_avoid.hpp"
+#include "steer_path.hpp"
+#include "steer_pursuit.hpp"
+#include "steer_seek.hpp"
+#include "steer_separation.hpp"
+#include "steer_wander.hpp"
+#include "steering_terms.hpp"
+#include "step_view.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+/// Force truncated to maxForce, divided by mass and added over one step: v + F * dt / m, with
+/// the gain dt / m capped at 1 (a light agent reaches the desired velocity, never beyond it),
+/// then clipped to maxSpeed.
+CROWD_HD inline Vec2 integrateSteering(Vec2 velocity, Vec2 force, float maxForce, float invMass, float timeStep,
+                                       float maxSpeed) {
+  const float gain = timeStep * invMass < 1.0f ? timeStep * invMass : 1.0f;
+  return clipToLength(velocity + clipToLength(force, maxForce) * gain, maxSpeed);
+}
+
+/// What one agent's behaviours see this step.
+struct SteeringInputs {
+  Vec2 position;
+  Vec2 velocity;
+  Vec2 heading;  ///< Unit direction of motion (drawn from the id at rest).
+  bool hasPoint;  ///< Seek, flee and arrive have a point: the target agent, else the goal.
+  Vec2 point;
+  bool hasTarget;  ///< The target agent is alive.
+  Vec2 target;
+  Vec2 targetVelocity;  ///< Estimated from its last two positions (zero the first time it is seen).
+};
+
+/// The agent (in sorted slot) that `id` names this step, or -1 when it is not alive.
+CROWD_HD inline int targetSlot(const StepView& view, AgentId target) {
+  const SteeringState& s = view.state;
+  if (target.index >= static_cast<std::uint32_t>(s.idCount)) return -1;
+  const int slot = s.slotOfId[target.index];
+  if (slot < 0 || view.agents.id[slot].generation != target.generation) return -1;
+  return slot;
+}
+
+/// One behaviour's force. `wander` and `aim` are this step's wander direction and path aim,
+/// worked out once by the caller.
+CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kind, const SteeringTerms& s,
+                                   const ProfileTerms& t, const SteeringInputs& in, Vec2 wander, const PathAim& aim) {
+  switch (kind) {
+    case BehaviorKind::Goal:
+      return in.hasPoint ? goalForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Seek:
+      return in.hasPoint ? seekForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Flee:
+      return in.hasPoint ? fleeForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Arrive:
+      return in.hasPoint ? arriveForce(in.position, in.velocity, in.point, t.prefSpeed, s.slowingRadius)
+                         : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Wander:
+      return wanderForce(in.position, in.velocity, in.heading, wander, s.wanderRadius, s.wanderDistance,
+                         t.prefSpeed);
+    case BehaviorKind::Separation:
+      return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed);
+    case BehaviorKind::FollowPath:
+      return aim.segment >= 0 ? followForce(aim, in.position, in.velocity, s.pathRadius, t.prefSpeed, s.slowingRadius)
+                              : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Pursue:
+      return in.hasTarget ? pursuitVelocity(s.pursuit, in.position, in.velocity, in.target, in.targetVelocity,
+                                            t.maxSpeed, view.invTimeStep) -
+                                in.velocity
+                          : Vec2(0.0f, 0.0f);
+    case BehaviorKind::Evade:
+      return in.hasTarget
+                 ? evadeVelocity(in.position, in.velocity, in.target, in.targetVelocity, t.maxSpeed) - in.velocity
+                 : Vec2(0.0f, 0.0f);
+    case BehaviorKind::AvoidObstacles:
+      return avoidForce(view.obstacles, view.circles, in.position, in.velocity, t.radius, t.maxSpeed, s.boxLength);
+  }
+  return Vec2(0.0f, 0.0f);
+}
+
+/// The steered velocity of the agent in sorted slot k, whose profile is not goal-only; writes
+/// its steering state for the next step.
+CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
+  const AgentArrays& a = view.agents;
+  const std::uint32_t p = a.profile[k];
+  const SteeringTerms& s = view.steering[p];
+  const ProfileTerms& t = view.terms[p];
+  const SteeringState& st = view.state;
+  const std::uint32_t id = a.id[k].index;
+
+  SteeringInputs in;
+  in.position = a.position[k];
+  in.velocity = a.velocity[k];
+  in.heading = headingOf(in.velocity, view.seed, id);
+  const int slot = targetSlot(view, st.target[id]);
+  in.hasTarget = slot >= 0;
+  std::uint8_t flags = 0;
+  in.target = in.position;
+  in.targetVelocity = Vec2(0.0f, 0.0f);
+  if (in.hasTarget) {
+    in.target = a.position[slot];
+    if ((st.flagsIn[id] & kTargetSeen) != 0) in.targetVelocity = (in.target - st.lastTargetIn[id]) * view.invTimeStep;
+    flags = kTargetSeen;
+  }
+  in.hasPoint = in.hasTarget || (a.flags[k] & kHasGoal) != 0;
+  in.point = in.hasTarget ? in.target : a.goal[k];
+  st.lastTargetOut[id] = in.target;
+  st.flagsOut[id] = flags;
+
+  // State that several behaviours share is advanced once.
+  Vec2 wander = st.wanderIn[id];
+  PathAim aim{};
+  aim.segment = -1;
+  int segment = st.segmentIn[id];
+  for (int i = 0; i < s.count; ++i) {
+    if (s.kind[i] == BehaviorKind::Wander) {
+      wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
+    } else if (s.kind[i] == BehaviorKind::FollowPath && s.path >= 0) {
+      aim = aimAlongPath(view.paths, s.path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),
+                         0.5f * s.lookAhead);
+      segment = aim.segment;
+    }
+  }
+  st.wanderOut[id] = wander;
+  st.segmentOut[id] = segment;
+
+  Vec2 force(0.0f, 0.0f);
+  for (int i = 0; i < s.count; ++i) {
+    const Vec2 f = behaviorForce(view, k, s.kind[i], s, t, in, wander, aim) * s.weight[i];
+    if (s.combine == CombineRule::Sum) {
+      force += f;
+    } else if (absSq(f) > 0.0f) {
+      force = f;
+      break;
+    }
+  }
+  return integrateSteering(in.velocity, force, s.maxForce, s.invMass, view.timeStep, t.maxSpeed);
+}
+
+}  // namespace crowd
