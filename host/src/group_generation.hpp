@@ -95,6 +95,8 @@ inline void appendGroup(const GroupSpec& spec, std::uint64_t seed, std::vector<A
   for (std::size_t i = 0; i < spec.count; ++i) {
     AgentDef agent;
     agent.params = spec.params;
+    agent.behavior = spec.behavior;
+    if (spec.target) agent.target = AgentId{static_cast<std::uint32_t>(*spec.target), 0};
     if (spec.shape == GroupSpec::Shape::circle) {
       const Vec2 offset = circleOffset(i, spec.count, spec.circleRadius);
       agent.position = spec.center + offset;

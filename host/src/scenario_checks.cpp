@@ -245,6 +245,10 @@ glm::dvec2 frameOrigin(const Scenario& scenario) {
   for (const std::vector<Vec2>& polygon : scenario.obstacles) {
     for (const Vec2 v : polygon) include(v);
   }
+  for (const CircleSpec& circle : scenario.circles) include(circle.center);
+  for (const PathSpec& path : scenario.paths) {
+    for (const Vec2 v : path.points) include(v);
+  }
   if (!(lo.x <= hi.x) || !(lo.y <= hi.y)) return glm::dvec2(0.0);
   return glm::round(0.5 * (lo + hi) / kOriginGrain) * kOriginGrain;
 }
@@ -276,12 +280,45 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
                             error.what());
       }
     }
+    for (std::size_t c = 0; c < scenario.circles.size(); ++c) {
+      try {
+        simulator.addCircle(inFrame(scenario.circles[c].center, config.origin), scenario.circles[c].radius);
+      } catch (const std::invalid_argument& error) {
+        throw ScenarioError(scenario.name + ": /circles/" + std::to_string(c) + ": " + error.what());
+      }
+    }
+    for (std::size_t p = 0; p < scenario.paths.size(); ++p) {
+      try {
+        std::vector<Vec2> points = scenario.paths[p].points;
+        for (Vec2& v : points) v = inFrame(v, config.origin);
+        simulator.addPath(points, scenario.paths[p].loop);
+      } catch (const std::invalid_argument& error) {
+        throw ScenarioError(scenario.name + ": /paths/" + std::to_string(p) + ": " + error.what());
+      }
+    }
+    std::vector<AgentId> ids;
+    ids.reserve(scenario.agents.size());
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       try {
         AgentDef agent = scenario.agents[i];
         agent.position = inFrame(agent.position, config.origin);
         if (agent.goal) agent.goal = inFrame(*agent.goal, config.origin);
-        simulator.addAgent(agent);
+        agent.target.reset();  // Set below, once every agent exists.
+        ids.push_back(simulator.addAgent(agent));
+      } catch (const std::invalid_argument& error) {
+        throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
+      }
+    }
+    for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+      const std::optional<AgentId>& target = scenario.agents[i].target;
+      if (!target) continue;
+      if (target->index >= ids.size()) {
+        throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": target " +
+                            std::to_string(target->index) + " does not exist (" + std::to_string(ids.size()) +
+                            " agents)");
+      }
+      try {
+        simulator.setTarget(ids[i], ids[target->index]);
       } catch (const std::invalid_argument& error) {
         throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
       }

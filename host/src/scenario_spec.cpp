@@ -171,6 +171,8 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   for (const GroupSpec& group : spec.groups)
     scenario_detail::appendGroup(group, scenario.seed, scenario.agents);
   scenario.obstacles = spec.obstacles;
+  scenario.circles = spec.circles;
+  scenario.paths = spec.paths;
   addScenarioWarnings(scenario);
   return scenario;
 }

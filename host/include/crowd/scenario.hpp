@@ -42,8 +42,12 @@ struct Scenario {
   std::int64_t steps = 1000;     ///< Steps a run takes unless told otherwise. [Limit: >= 0]
   std::uint64_t seed = 1;        ///< Seeds every random choice made while generating it.
   bool removeArrived = false;    ///< Remove agents once they reach their goal.
-  std::vector<AgentDef> agents;  ///< In agent-number order.
+  /// In agent-number order. A target is given by agent number: AgentDef::target->index is the
+  /// number of the agent targeted (makeSimulator turns it into that agent's id).
+  std::vector<AgentDef> agents;
   std::vector<std::vector<Vec2>> obstacles;
+  std::vector<CircleSpec> circles;  ///< Circular obstacles (crowd/obstacles.hpp: addCircle).
+  std::vector<PathSpec> paths;      ///< Paths for `follow`; Behavior::path indexes this list.
   std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
 };
 
@@ -78,7 +82,8 @@ void addOverlapWarnings(Scenario& scenario);
 /// agent: usually a solid obstacle listed the wrong way round.
 void addWindingWarnings(Scenario& scenario);
 
-/// A simulator holding the scenario's agents (ids in agent-number order) and obstacles.
+/// A simulator holding the scenario's agents (ids in agent-number order), obstacles, circles and
+/// paths (path numbers as in the scenario), with every agent's target set.
 /// Throws std::runtime_error when `backend` is Cuda and no usable device is present.
 Simulator makeSimulator(const Scenario& scenario, int threads = 0, BackendKind backend = BackendKind::Cpu);
 

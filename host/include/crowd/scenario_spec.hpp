@@ -6,12 +6,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <crowd/agent_params.hpp>
+#include <crowd/behavior.hpp>
 #include <crowd/simulator.hpp>
 
 namespace crowd {
@@ -21,6 +23,18 @@ namespace crowd {
 class ScenarioError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// A circular obstacle.
+struct CircleSpec {
+  Vec2 center{0.0f, 0.0f};
+  float radius = 1.0f;  ///< [Limit: limits::kRadius, > 0]
+};
+
+/// A path for `follow`: an open polyline, or a closed loop.
+struct PathSpec {
+  std::vector<Vec2> points;
+  bool loop = false;
 };
 
 /// A group of agents generated from a few numbers (a file's "groups" entry).
@@ -49,6 +63,9 @@ struct GroupSpec {
   Vec2 goalVector{0.0f, 0.0f};  ///< The goal point, offset or preferred velocity.
   Vec2 goalMin{0.0f, 0.0f};     ///< The box goals are drawn from. [Limit: goalMin <= goalMax]
   Vec2 goalMax{0.0f, 0.0f};
+  Behavior behavior;  ///< Every agent of the group steers alike.
+  /// Every agent of the group targets this agent (its number; see Scenario::agents).
+  std::optional<std::size_t> target;
 };
 
 /// Everything a scenario file says. Agents are numbered as the file orders them: `agents`
@@ -62,6 +79,8 @@ struct ScenarioSpec {
   std::vector<AgentDef> agents;  ///< The agents listed one by one.
   std::vector<GroupSpec> groups;
   std::vector<std::vector<Vec2>> obstacles;
+  std::vector<CircleSpec> circles;
+  std::vector<PathSpec> paths;
 };
 
 /// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.
