@@ -40,6 +40,11 @@ SteeringState SteeringStore::view() {
                        static_cast<int>(target_.size())};
 }
 
+SteeringStore::Current SteeringStore::current() {
+  return Current{target_.data(), wander_[current_].data(), segment_[current_].data(), lastTarget_[current_].data(),
+                 flags_[current_].data()};
+}
+
 std::size_t SteeringStore::bytes() const {
   std::size_t total = target_.capacity() * sizeof(AgentId);
   for (int b = 0; b < 2; ++b) {

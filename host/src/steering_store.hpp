@@ -26,6 +26,15 @@ class SteeringStore {
   bool anyTargets() const { return targets_ > 0; }
   /// The arrays a step reads and writes; slotOfId is left for the backend to fill.
   SteeringState view();
+  /// The current state's arrays, writable: what a GPU backend uploads, and downloads into.
+  struct Current {
+    AgentId* target;
+    Vec2* wander;
+    int* segment;
+    Vec2* lastTarget;
+    std::uint8_t* flags;
+  };
+  Current current();
   /// Makes the step's output the current state.
   void flip() { current_ ^= 1; }
   std::size_t bytes() const;

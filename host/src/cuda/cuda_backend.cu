@@ -17,6 +17,7 @@
 #include "../backend.hpp"
 #include "device_agent_store.cuh"
 #include "device_buffer.cuh"
+#include "device_steering_state.cuh"
 
 namespace crowd {
 namespace {
@@ -121,6 +122,12 @@ __global__ void phaseKernel(StepView view, StepTally* total) {
   atomicMax(reinterpret_cast<unsigned*>(&total->maxSpeedSq), __float_as_uint(block.maxSpeedSq));
 }
 
+/// The sorted slot of every agent id (the table was cleared to -1 first), for target lookups.
+__global__ void slotOfIdKernel(int n, const AgentId* id, int* slotOfId) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n) slotOfId[id[k].index] = k;
+}
+
 /// The dense indices of the agents that arrived in this step (in no particular order).
 __global__ void arrivalsKernel(int n, const std::uint8_t* flags, int* list, int* count) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -181,7 +188,9 @@ class CudaBackend final : public Backend {
   }
   bool holdsState() const override { return true; }
   void download(AgentStore& host) override {
-    if (deviceValid_) agents_.download(host);
+    if (!deviceValid_) return;
+    agents_.download(host);
+    if (hostState_ != nullptr) state_.download(*hostState_);
   }
   void invalidate() override { deviceValid_ = false; }
   void prepare(const StepRequest& request) override {
@@ -208,6 +217,14 @@ class CudaBackend final : public Backend {
   DeviceBuffer<int> agentIndex_, order_, bucketStart_, neighbourSlots_, neighbourCount_, arrivalList_;
   DeviceBuffer<Vec2> newVelocity_;
   DeviceBuffer<ProfileTerms> terms_;
+  DeviceBuffer<SteeringTerms> steering_;
+  DeviceBuffer<Vec2> pathPoints_;
+  DeviceBuffer<int> pathStart_;
+  DeviceBuffer<std::uint8_t> pathLoop_;
+  int pathCount_ = 0;
+  DeviceBuffer<CircleObstacle> circles_;
+  DeviceSteeringState state_;
+  SteeringStore* hostState_ = nullptr;  // Where download() puts the steering state.
   DeviceBuffer<ObstacleEdge> edges_;
   DeviceBuffer<int> edgeCellStart_, cellEdges_;
   DeviceBuffer<Bounds> bounds_;
@@ -223,7 +240,8 @@ std::size_t CudaBackend::deviceBytes() const {
   return agents_.bytes() + sorted_.bytes() + key_.bytes() + sortKey_.bytes() + sortedKey_.bytes() + slotKey_.bytes() +
          occupied_.bytes() + agentIndex_.bytes() + order_.bytes() + bucketStart_.bytes() + neighbourSlots_.bytes() + neighbourCount_.bytes() + arrivalList_.bytes() +
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
-         scratch_.bytes();
+         scratch_.bytes() + steering_.bytes() + pathPoints_.bytes() + pathStart_.bytes() + pathLoop_.bytes() +
+         circles_.bytes() + state_.bytes();
 }
 
 void CudaBackend::upload(const StepRequest& request) {
@@ -269,6 +287,15 @@ void CudaBackend::upload(const StepRequest& request) {
   } else {
     edges_.resize(0);
   }
+  circles_.upload(obstacles.circles().data(), obstacles.circles().size());
+  const PathView& paths = request.paths;
+  pathCount_ = paths.start != nullptr ? paths.count : 0;
+  const int noPaths = 0;
+  pathStart_.upload(pathCount_ > 0 ? paths.start : &noPaths, static_cast<std::size_t>(pathCount_) + 1);
+  pathPoints_.upload(paths.points, pathCount_ > 0 ? static_cast<std::size_t>(paths.start[pathCount_]) : 0);
+  pathLoop_.upload(paths.loop, static_cast<std::size_t>(pathCount_));
+  hostState_ = request.steering;
+  if (hostState_ != nullptr) state_.upload(*hostState_);
   bounds_.resize(1);
   grid_.resize(1);
   tally_.resize(1);
@@ -334,6 +361,11 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   const ProfileTable& profiles = request.profiles;
   if (!deviceValid_) upload(request);
   terms_.upload(profiles.terms.data(), profiles.terms.size());
+  steering_.upload(profiles.steering.data(), profiles.steering.size());
+  if (request.steering != nullptr && (hostState_ != request.steering || state_.size() != request.steering->size())) {
+    hostState_ = request.steering;  // Steering began since the upload: the host's state is current.
+    state_.upload(*hostState_);
+  }
   const int n = static_cast<int>(agents_.size());
   if (n == 0) return report;
   if (stride_ != profiles.maxNeighbors || neighbourSlots_.size() < static_cast<std::size_t>(n) * stride_) {
@@ -358,6 +390,18 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   view.obstacles = ObstacleView{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
                                 cellEdges_.data()};
   view.newVelocity = newVelocity_.data();
+  view.steering = steering_.data();
+  view.paths = PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount_};
+  view.circles = circles_.data();
+  if (request.steering != nullptr) {
+    const bool targets = request.steering->anyTargets();
+    view.state = state_.view(targets);
+    if (targets) {
+      cudaCheck(cudaMemset(state_.slotOfId(), 0xFF, state_.size() * sizeof(int)), "clear slots");  // All -1.
+      slotOfIdKernel<<<blocksFor(n), kBlock>>>(n, sorted_.id.data(), state_.slotOfId());
+      cudaCheck(cudaGetLastError(), "slot of id kernel");
+    }
+  }
   runPhases(AgentPhases{}, view, tally_.data(), events_);
 
   StepTally tally{};
@@ -375,6 +419,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   }
   permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
   cudaCheck(cudaGetLastError(), "scatter kernel");
+  if (request.steering != nullptr) state_.flip();
   if (tally.arrivals > 0) {
     cudaCheck(cudaMemset(arrivalCount_.data(), 0, sizeof(int)), "clear arrivals");
     arrivalsKernel<<<blocksFor(n), kBlock>>>(n, agents_.flags.data(), arrivalList_.data(), arrivalCount_.data());
