@@ -1,6 +1,8 @@
 // Reading scenario files: JSON text -> ScenarioSpec. This reader checks the document's shape
 // (types, known keys, required keys, one goal spec at most) and the agent defaults, which the
-// spec does not keep; validateScenarioSpec then checks every value against the limits. Every
+// spec does not keep; validateScenarioSpec then checks every value against the limits. The
+// steering keys (behaviours, targets, paths, circles) have their own reader,
+// scenario_behavior_json.hpp, which reads values with the JsonValueReader defined here. Every
 // problem is reported as "<source>: <JSON pointer>: <problem>" so a user can find the
 // offending value directly.
 #include <crowd/scenario_spec.hpp>
@@ -23,6 +25,7 @@
 
 #include "json_document.hpp"
 #include "number_text.hpp"
+#include "scenario_behavior_json.hpp"
 #include "scenario_paths.hpp"
 
 namespace crowd {
@@ -30,6 +33,10 @@ namespace {
 
 using nlohmann::json;
 using scenario_detail::childPath;
+using scenario_detail::JsonValueReader;
+using scenario_detail::kSteeringKeys;
+using scenario_detail::Steering;
+using scenario_detail::SteeringReader;
 
 // Keys that set AgentParams fields, accepted in "agentDefaults", agents and groups.
 constexpr auto kParamKeys = [] {
@@ -39,11 +46,12 @@ constexpr auto kParamKeys = [] {
 }();
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 9> kTopKeys = {"name",   "timeStep",      "steps",
-                                                      "seed",   "removeArrived", "agentDefaults",
-                                                      "agents", "groups",        "obstacles"};
-constexpr std::array<std::string_view, 4> kAgentKeys = {"position", "velocity", "goal",
-                                                        "prefVelocity"};
+constexpr std::array<std::string_view, 11> kTopKeys = {"name",          "timeStep",      "steps",  "seed",
+                                                       "removeArrived", "agentDefaults", "agents", "groups",
+                                                       "obstacles",     "circles",       "paths"};
+// "name" lets a "target" refer to the agent (scenario_behavior_json.hpp).
+constexpr std::array<std::string_view, 5> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
+                                                        "name"};
 // In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
 constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center",
                                                          "agentRadius"};
@@ -66,9 +74,139 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-class ScenarioReader {
+}  // namespace
+
+// ---- JsonValueReader (declared in scenario_behavior_json.hpp) ---------------------------------
+
+namespace scenario_detail {
+
+void JsonValueReader::fail(const std::string& path, const std::string& problem) const {
+  failAt(source_, path, problem);
+}
+
+std::string JsonValueReader::show(const json& value) {
+  if (value.is_number_float()) return formatNumber(value.get<double>());
+  return value.dump();
+}
+
+std::string JsonValueReader::didYouMean(std::string_view word, std::span<const std::string_view> known) {
+  std::string_view closest;
+  std::size_t closestDistance = std::numeric_limits<std::size_t>::max();
+  for (const std::string_view name : known) {
+    const std::size_t distance = editDistance(word, name);
+    if (distance < closestDistance) {
+      closestDistance = distance;
+      closest = name;
+    }
+  }
+  // Suggest only close matches: two edits, and no more than half the word.
+  if (closestDistance > 2 || 2 * closestDistance > word.size()) return "";
+  return " (did you mean '" + std::string(closest) + "'?)";
+}
+
+void JsonValueReader::checkKeys(const json& object, const std::string& path,
+                                std::initializer_list<std::span<const std::string_view>> allowedSets) const {
+  // Runs once per agent of a file that lists millions: no allocation unless a key is unknown.
+  for (const auto& item : object.items()) {
+    const std::string& key = item.key();
+    const bool known =
+        std::any_of(allowedSets.begin(), allowedSets.end(), [&](std::span<const std::string_view> set) {
+          return std::find(set.begin(), set.end(), key) != set.end();
+        });
+    if (known) continue;
+    std::vector<std::string_view> names;
+    for (const auto allowed : allowedSets) names.insert(names.end(), allowed.begin(), allowed.end());
+    fail(childPath(path, key), "unknown key '" + key + "'" + didYouMean(key, names));
+  }
+}
+
+void JsonValueReader::requireKey(const json& object, const std::string& path, const char* key) const {
+  if (!object.contains(key)) fail(path, std::string("missing required key '") + key + "'");
+}
+
+const json& JsonValueReader::objectAt(const json& value, const std::string& path) const {
+  if (!value.is_object()) fail(path, "expected an object, got " + typeOf(value));
+  return value;
+}
+
+const json& JsonValueReader::arrayAt(const json& value, const std::string& path) const {
+  if (!value.is_array()) fail(path, "expected an array, got " + typeOf(value));
+  return value;
+}
+
+std::string JsonValueReader::text(const json& value, const std::string& path) const {
+  if (!value.is_string()) fail(path, "expected a string, got " + typeOf(value));
+  return value.get<std::string>();
+}
+
+bool JsonValueReader::boolean(const json& value, const std::string& path) const {
+  if (!value.is_boolean()) fail(path, "expected true or false, got " + typeOf(value));
+  return value.get<bool>();
+}
+
+double JsonValueReader::number(const json& value, const std::string& path) const {
+  if (!value.is_number()) fail(path, "expected a number, got " + typeOf(value));
+  const double result = value.get<double>();
+  if (!std::isfinite(result)) fail(path, "must be a finite number, got " + show(value));
+  return result;
+}
+
+float JsonValueReader::floatNumber(const json& value, const std::string& path) const {
+  const float result = static_cast<float>(number(value, path));
+  if (!std::isfinite(result)) {
+    fail(path, "must be a finite number within 32-bit float range, got " + show(value));
+  }
+  return result;
+}
+
+std::int64_t JsonValueReader::integer(const json& value, const std::string& path) const {
+  if (value.is_number_unsigned()) {
+    const auto result = value.get<std::uint64_t>();
+    if (result > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      fail(path, "is too large, got " + show(value));
+    }
+    return static_cast<std::int64_t>(result);
+  }
+  if (value.is_number_integer()) return value.get<std::int64_t>();
+  const double result = number(value, path);  // Whole-valued floats such as 1e3 are fine.
+  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
+  if (std::fabs(result) >= 0x1.0p63) fail(path, "is too large, got " + show(value));
+  return static_cast<std::int64_t>(result);
+}
+
+std::uint64_t JsonValueReader::unsignedInteger(const json& value, const std::string& path) const {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer()) fail(path, "must be >= 0, got " + show(value));
+  const double result = number(value, path);
+  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
+  if (result < 0.0) fail(path, "must be >= 0, got " + show(value));
+  if (result >= 0x1.0p64) fail(path, "is too large, got " + show(value));
+  return static_cast<std::uint64_t>(result);
+}
+
+Vec2 JsonValueReader::vector2(const json& value, const std::string& path) const {
+  if (!value.is_array() || value.size() != 2) {
+    const std::string got =
+        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
+    fail(path, "expected an array of 2 numbers [x, y], got " + got);
+  }
+  return Vec2(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)));
+}
+
+}  // namespace scenario_detail
+
+namespace {
+
+// ---- the document --------------------------------------------------------------------------------
+
+std::uint64_t saturatingSum(std::uint64_t a, std::uint64_t b) {
+  return b > std::numeric_limits<std::uint64_t>::max() - a ? std::numeric_limits<std::uint64_t>::max()
+                                                           : a + b;
+}
+
+class ScenarioReader : JsonValueReader {
  public:
-  explicit ScenarioReader(const std::string& source) : source_(source) {}
+  using JsonValueReader::JsonValueReader;
 
   ScenarioSpec read(const json& root) {
     if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
@@ -76,16 +214,21 @@ class ScenarioReader {
     ScenarioSpec spec;
     // ScenarioSpec::name says where the scenario came from; the file's "name" is a label for
     // readers of the file, checked but not kept.
-    spec.name = source_;
+    spec.name = source();
     if (root.contains("name")) text(root["name"], "/name");
     if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
     if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
     if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
     if (root.contains("removeArrived")) spec.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    // The file's own paths first: paths given inline by agents are numbered after them.
+    SteeringReader steering(*this, spec);
+    if (root.contains("paths")) steering.readPaths(root["paths"]);
+    if (root.contains("circles")) steering.readCircles(root["circles"]);
+    if (root.contains("agents")) steering.readNames(root["agents"]);
     AgentParams defaults;
     if (root.contains("agentDefaults")) {
       const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
-      checkKeys(object, "/agentDefaults", {kParamKeys});
+      checkKeys(object, "/agentDefaults", {kParamKeys, kSteeringKeys});
       defaults = applyParams(object, "/agentDefaults", defaults, "radius");
       // The spec keeps only the merged values, so a bad default is reported here, where it is
       // written, even when every agent overrides it.
@@ -93,130 +236,18 @@ class ScenarioReader {
         const std::string problem = checkAgentParam(defaults, field);
         if (!problem.empty()) fail(childPath("/agentDefaults", field.key), problem);
       }
+      steering.readDefaults(object);
     }
-    if (root.contains("agents")) readAgents(root["agents"], defaults, spec);
-    if (root.contains("groups")) readGroups(root["groups"], defaults, spec);
+    if (root.contains("agents")) readAgents(root["agents"], defaults, steering, spec);
+    if (root.contains("groups")) readGroups(root["groups"], defaults, steering, spec);
     if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
+    std::uint64_t agentCount = spec.agents.size();
+    for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
+    steering.finish(agentCount);
     return spec;
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-    scenario_detail::failAt(source_, path, problem);
-  }
-
-  static std::string typeOf(const json& value) { return value.type_name(); }
-
-  // A value as the user wrote it, for "got ..." in messages.
-  static std::string show(const json& value) {
-    if (value.is_number_float()) return formatNumber(value.get<double>());
-    return value.dump();
-  }
-
-  // Refuses keys outside the union of `allowedSets`.
-  void checkKeys(const json& object, const std::string& path,
-                 std::initializer_list<std::span<const std::string_view>> allowedSets) const {
-    for (const auto& item : object.items()) {
-      const std::string& key = item.key();
-      std::string_view closest;
-      std::size_t closestDistance = std::numeric_limits<std::size_t>::max();
-      bool known = false;
-      for (const auto allowed : allowedSets) {
-        for (const std::string_view name : allowed) {
-          if (name == key) known = true;
-          const std::size_t distance = editDistance(key, name);
-          if (distance < closestDistance) {
-            closestDistance = distance;
-            closest = name;
-          }
-        }
-      }
-      if (known) continue;
-      std::string problem = "unknown key '" + key + "'";
-      // Suggest only close matches: two edits, and no more than half the key.
-      if (closestDistance <= 2 && 2 * closestDistance <= key.size()) {
-        problem += " (did you mean '" + std::string(closest) + "'?)";
-      }
-      fail(childPath(path, key), problem);
-    }
-  }
-
-  void requireKey(const json& object, const std::string& path, const char* key) const {
-    if (!object.contains(key)) fail(path, std::string("missing required key '") + key + "'");
-  }
-
-  const json& objectAt(const json& value, const std::string& path) const {
-    if (!value.is_object()) fail(path, "expected an object, got " + typeOf(value));
-    return value;
-  }
-
-  const json& arrayAt(const json& value, const std::string& path) const {
-    if (!value.is_array()) fail(path, "expected an array, got " + typeOf(value));
-    return value;
-  }
-
-  std::string text(const json& value, const std::string& path) const {
-    if (!value.is_string()) fail(path, "expected a string, got " + typeOf(value));
-    return value.get<std::string>();
-  }
-
-  bool boolean(const json& value, const std::string& path) const {
-    if (!value.is_boolean()) fail(path, "expected true or false, got " + typeOf(value));
-    return value.get<bool>();
-  }
-
-  double number(const json& value, const std::string& path) const {
-    if (!value.is_number()) fail(path, "expected a number, got " + typeOf(value));
-    const double result = value.get<double>();
-    if (!std::isfinite(result)) fail(path, "must be a finite number, got " + show(value));
-    return result;
-  }
-
-  // Simulation values are 32-bit floats: a double beyond float range would become infinite.
-  float floatNumber(const json& value, const std::string& path) const {
-    const float result = static_cast<float>(number(value, path));
-    if (!std::isfinite(result)) {
-      fail(path, "must be a finite number within 32-bit float range, got " + show(value));
-    }
-    return result;
-  }
-
-  std::int64_t integer(const json& value, const std::string& path) const {
-    if (value.is_number_unsigned()) {
-      const auto result = value.get<std::uint64_t>();
-      if (result > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        fail(path, "is too large, got " + show(value));
-      }
-      return static_cast<std::int64_t>(result);
-    }
-    if (value.is_number_integer()) return value.get<std::int64_t>();
-    const double result = number(value, path);  // Whole-valued floats such as 1e3 are fine.
-    if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
-    if (std::fabs(result) >= 0x1.0p63) fail(path, "is too large, got " + show(value));
-    return static_cast<std::int64_t>(result);
-  }
-
-  std::uint64_t unsignedInteger(const json& value, const std::string& path) const {
-    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-    if (value.is_number_integer()) fail(path, "must be >= 0, got " + show(value));
-    const double result = number(value, path);
-    if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
-    if (result < 0.0) fail(path, "must be >= 0, got " + show(value));
-    if (result >= 0x1.0p64) fail(path, "is too large, got " + show(value));
-    return static_cast<std::uint64_t>(result);
-  }
-
-  Vec2 vector2(const json& value, const std::string& path) const {
-    if (!value.is_array() || value.size() != 2) {
-      const std::string got = value.is_array()
-                                  ? "an array of " + std::to_string(value.size()) + " elements"
-                                  : typeOf(value);
-      fail(path, "expected an array of 2 numbers [x, y], got " + got);
-    }
-    return Vec2(floatNumber(value[0], childPath(path, 0)),
-                floatNumber(value[1], childPath(path, 1)));
-  }
-
   // A {"min": [x, y], "max": [x, y]} pair, or the "min"/"max" keys of a rectangle group.
   void box(const json& object, const std::string& path, Vec2& min, Vec2& max) const {
     requireKey(object, path, "min");
@@ -247,7 +278,8 @@ class ScenarioReader {
     return params;
   }
 
-  void readAgents(const json& agents, const AgentParams& defaults, ScenarioSpec& spec) const {
+  void readAgents(const json& agents, const AgentParams& defaults, SteeringReader& steering,
+                  ScenarioSpec& spec) const {
     arrayAt(agents, "/agents");
     // Refused before any memory is spent on them.
     if (agents.size() > limits::kMaxScenarioAgents) {
@@ -259,7 +291,7 @@ class ScenarioReader {
     for (std::size_t i = 0; i < agents.size(); ++i) {
       const std::string path = childPath("/agents", i);
       const json& object = objectAt(agents[i], path);
-      checkKeys(object, path, {kAgentKeys, kParamKeys});
+      checkKeys(object, path, {kAgentKeys, kParamKeys, kSteeringKeys});
       requireKey(object, path, "position");
       if (object.contains("goal") && object.contains("prefVelocity")) {
         fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
@@ -272,12 +304,18 @@ class ScenarioReader {
         agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
       }
       agent.params = applyParams(object, path, defaults, "radius");
+      const Steering own = steering.read(object, path, i, 1);
+      agent.behavior = own.behavior;
+      // By number, as Scenario::agents documents; makeSimulator turns it into an id.
+      if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
       spec.agents.push_back(agent);
     }
   }
 
-  void readGroups(const json& groups, const AgentParams& defaults, ScenarioSpec& spec) const {
+  void readGroups(const json& groups, const AgentParams& defaults, SteeringReader& steering,
+                  ScenarioSpec& spec) const {
     arrayAt(groups, "/groups");
+    std::uint64_t first = spec.agents.size();  // The group's first agent number.
     for (std::size_t g = 0; g < groups.size(); ++g) {
       const std::string path = childPath("/groups", g);
       const json& object = objectAt(groups[g], path);
@@ -292,6 +330,10 @@ class ScenarioReader {
       } else {
         fail(path + "/type", "unknown group type '" + type + "' (known: circle, rectangle)");
       }
+      const Steering shared = steering.read(object, path, first, group.count);
+      group.behavior = shared.behavior;
+      group.target = shared.target;
+      first = saturatingSum(first, group.count);
       spec.groups.push_back(group);
     }
   }
@@ -305,7 +347,7 @@ class ScenarioReader {
 
   void readCircle(const json& object, const std::string& path, const AgentParams& defaults,
                   GroupSpec& spec) const {
-    checkKeys(object, path, {kCircleKeys, std::span(kParamKeys).subspan(1)});
+    checkKeys(object, path, {kCircleKeys, std::span(kParamKeys).subspan(1), kSteeringKeys});
     spec.shape = GroupSpec::Shape::circle;
     spec.count = count(object, path);
     requireKey(object, path, "radius");
@@ -316,7 +358,7 @@ class ScenarioReader {
 
   void readRectangle(const json& object, const std::string& path, const AgentParams& defaults,
                      GroupSpec& spec) const {
-    checkKeys(object, path, {kRectangleKeys, kParamKeys});
+    checkKeys(object, path, {kRectangleKeys, kParamKeys, kSteeringKeys});
     spec.shape = GroupSpec::Shape::rectangle;
     spec.count = count(object, path);
     box(object, path, spec.min, spec.max);
@@ -367,8 +409,6 @@ class ScenarioReader {
       spec.obstacles.push_back(std::move(polygon));
     }
   }
-
-  std::string source_;
 };
 
 }  // namespace

@@ -87,6 +87,124 @@ void addPileWarning(Scenario& scenario) {
                               "about the square of its size");
 }
 
+// ---- steering ------------------------------------------------------------------------------------
+
+// Whether one of `b`'s behaviours reads `field` (kernels/steering.hpp). A goal-only agent takes
+// RVO2's rule and integrates no force at all.
+bool readsField(const Behavior& b, const BehaviorField& field) {
+  const auto member = field.value;
+  if (member == &Behavior::maxForce || member == &Behavior::mass) return !b.goalOnly();
+  if (member == &Behavior::slowingRadius)
+    return b.has(BehaviorKind::Arrive) || b.has(BehaviorKind::FollowPath);
+  if (member == &Behavior::pathRadius || member == &Behavior::lookAhead)
+    return b.has(BehaviorKind::FollowPath);
+  if (member == &Behavior::wanderRadius || member == &Behavior::wanderDistance ||
+      member == &Behavior::wanderJitter) {
+    return b.has(BehaviorKind::Wander);
+  }
+  if (member == &Behavior::boxLength) return b.has(BehaviorKind::AvoidObstacles);
+  if (member == &Behavior::separationRadius) return b.has(BehaviorKind::Separation);
+  return true;
+}
+
+// Seek, flee and arrive head for the target instead of the goal, and so does goal itself once
+// the agent steers (a goal-only agent keeps RVO2's rule, which knows no targets).
+bool usesTarget(const Behavior& b) {
+  for (const BehaviorKind kind : {BehaviorKind::Seek, BehaviorKind::Flee, BehaviorKind::Arrive,
+                                  BehaviorKind::Pursue, BehaviorKind::Evade}) {
+    if (b.has(kind)) return true;
+  }
+  return b.has(BehaviorKind::Goal) && !b.goalOnly();
+}
+
+std::string behaviorList(const Behavior& b) {
+  std::string list;
+  for (const WeightedBehavior& w : b.behaviors)
+    list += (list.empty() ? "" : ", ") + std::string(behaviorName(w.kind));
+  return list;
+}
+
+// "agent 3" or "12 agents (first: agent 3)".
+std::string whichAgents(std::size_t count, std::size_t first) {
+  return count == 1 ? "agent " + std::to_string(first)
+                    : std::to_string(count) + " agents (first: agent " + std::to_string(first) + ")";
+}
+
+// Parameters set away from their defaults that none of the agent's behaviours reads: most
+// likely a behaviour missing from its list ("pathRadius" without "follow").
+void addUnusedParameterWarnings(Scenario& scenario) {
+  struct Distinct {
+    const Behavior* behavior;
+    std::size_t first;
+    std::size_t count;
+  };
+  std::vector<Distinct> distinct;
+  std::size_t last = 0;  // Neighbouring agents mostly share a behaviour: tried first.
+  for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+    const Behavior& b = scenario.agents[i].behavior;
+    if (last < distinct.size() && *distinct[last].behavior == b) {
+      ++distinct[last].count;
+      continue;
+    }
+    const auto found =
+        std::find_if(distinct.begin(), distinct.end(), [&](const Distinct& d) { return *d.behavior == b; });
+    if (found != distinct.end()) {
+      ++found->count;
+      last = static_cast<std::size_t>(found - distinct.begin());
+    } else if (distinct.size() < 64) {
+      last = distinct.size();
+      distinct.push_back(Distinct{&b, i, 1});
+    }
+  }
+  const Behavior defaults;
+  for (const Distinct& d : distinct) {
+    const Behavior& b = *d.behavior;
+    std::string unused;
+    for (const BehaviorField& field : kBehaviorFields) {
+      if (b.*field.value != defaults.*field.value && !readsField(b, field)) {
+        unused += (unused.empty() ? "" : ", ") + std::string(field.key);
+      }
+    }
+    if (b.pursuit != defaults.pursuit && !b.has(BehaviorKind::Pursue))
+      unused += (unused.empty() ? "" : ", ") + std::string("pursuit");
+    if (b.path >= 0 && !b.has(BehaviorKind::FollowPath))
+      unused += (unused.empty() ? "" : ", ") + std::string("path");
+    if (unused.empty()) continue;
+    scenario.warnings.push_back(whichAgents(d.count, d.first) + (d.count == 1 ? " sets " : " set ") + unused +
+                                ", which none of " + (d.count == 1 ? "its" : "their") + " behaviours (" +
+                                behaviorList(b) + ") uses");
+  }
+}
+
+// Targets that steer nothing, and pursuers or evaders with nothing to pursue or evade.
+void addTargetWarnings(Scenario& scenario) {
+  std::size_t untargeted = 0;
+  std::size_t firstUntargeted = 0;
+  std::size_t idle = 0;
+  std::size_t firstIdle = 0;
+  for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+    const AgentDef& agent = scenario.agents[i];
+    if (agent.behavior.goalOnly() && !agent.target) continue;  // The common case, at once.
+    const bool chases = agent.behavior.has(BehaviorKind::Pursue) || agent.behavior.has(BehaviorKind::Evade);
+    if (chases && !agent.target && untargeted++ == 0) firstUntargeted = i;
+    if (agent.target && !usesTarget(agent.behavior) && idle++ == 0) firstIdle = i;
+  }
+  if (untargeted > 0) {
+    scenario.warnings.push_back(
+        whichAgents(untargeted, firstUntargeted) +
+        (untargeted == 1 ? " pursues or evades but has" : " pursue or evade but have") +
+        " no target: no pursuit force");
+  }
+  if (idle > 0) {
+    scenario.warnings.push_back(
+        whichAgents(idle, firstIdle) + (idle == 1 ? " has a target" : " have a target") + " that none of " +
+        (idle == 1 ? "its" : "their") +
+        " behaviours uses (only seek, flee, arrive, pursue, "
+        "evade and a steered goal head for one; behaviours of agent " +
+        std::to_string(firstIdle) + ": " + behaviorList(scenario.agents[firstIdle].behavior) + ")");
+  }
+}
+
 // MemAvailable from /proc/meminfo, in bytes; 0 where it cannot be read.
 std::uint64_t availableMemory() {
   std::ifstream meminfo("/proc/meminfo");
@@ -110,6 +228,8 @@ std::string gibibytes(double bytes) {
 void addRiskWarnings(Scenario& scenario) {
   addHorizonWarnings(scenario);
   addPileWarning(scenario);
+  addUnusedParameterWarnings(scenario);
+  addTargetWarnings(scenario);
 }
 
 std::uint64_t bytesPerAgentEstimate() { return sizeof(AgentDef) + 320; }

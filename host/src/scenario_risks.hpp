@@ -1,7 +1,8 @@
 // Settings that are legal but lead a run astray, said before it starts: horizons shorter than
 // a step, steps longer than a body near walls, piles of agents denser than their neighbour
-// lists can sort out; and scenarios too large for the machine's memory, refused before they
-// are generated.
+// lists can sort out, behaviour parameters that none of an agent's behaviours reads, pursuers
+// without a target; and scenarios too large for the machine's memory, refused before they are
+// generated.
 #pragma once
 
 #include <cstdint>

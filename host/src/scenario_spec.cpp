@@ -2,18 +2,93 @@
 // the groups with a seed and look for what is legal but suspicious.
 #include <crowd/scenario.hpp>
 
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <numbers>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <crowd/obstacles.hpp>
 
 #include "group_generation.hpp"
-#include "scenario_risks.hpp"
 #include "number_text.hpp"
+#include "scenario_behavior_json.hpp"
 #include "scenario_paths.hpp"
+#include "scenario_risks.hpp"
 
 namespace crowd {
+
+// ---- checks the reader shares (scenario_behavior_json.hpp) ---------------------------------------
+
+namespace scenario_detail {
+
+PlacedProblem behaviorValueProblem(const Behavior& behavior) {
+  const std::vector<WeightedBehavior>& list = behavior.behaviors;
+  if (list.empty()) return {"/behavior", "needs at least one behaviour"};
+  if (list.size() > static_cast<std::size_t>(kMaxBehaviors)) {
+    return {"/behavior", "lists " + std::to_string(list.size()) + " behaviours; at most " +
+                             std::to_string(kMaxBehaviors) + " can be combined"};
+  }
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string at = childPath("/behavior", k);
+    if (static_cast<int>(list[k].kind) >= kBehaviorKindCount) return {at, "is not a known behaviour"};
+    for (std::size_t j = 0; j < k; ++j) {
+      if (list[j].kind == list[k].kind) {
+        return {at, "lists \"" + std::string(behaviorName(list[k].kind)) + "\" again (it is behaviour " +
+                        std::to_string(j) + "); each behaviour may appear once"};
+      }
+    }
+    if (const std::string problem = limitProblem(list[k].weight, limits::kBehaviorWeight); !problem.empty()) {
+      return {at + "/weight", problem + ", got " + formatFloat(list[k].weight)};
+    }
+  }
+  for (const BehaviorField& field : kBehaviorFields) {
+    const float value = behavior.*field.value;
+    if (const std::string problem = limitProblem(value, field.limit); !problem.empty()) {
+      return {childPath("", field.key), problem + ", got " + formatFloat(value)};
+    }
+  }
+  return {};
+}
+
+PlacedProblem pathPointsProblem(const PathSpec& path) {
+  const std::vector<Vec2>& points = path.points;
+  const std::size_t least = path.loop ? 3 : 2;
+  if (points.size() < least) {
+    return {"", std::string(path.loop ? "a loop" : "a path") + " needs at least " + std::to_string(least) +
+                    " points, got " + std::to_string(points.size())};
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const float coordinates[2] = {points[i].x, points[i].y};
+    for (std::size_t c = 0; c < 2; ++c) {
+      if (const std::string problem = limitProblem(coordinates[c], limits::kCoordinate); !problem.empty()) {
+        return {childPath(childPath("", i), c), problem + ", got " + formatFloat(coordinates[c])};
+      }
+    }
+  }
+  // A segment of zero length has no direction to follow.
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    if (points[i + 1] == points[i]) {
+      return {childPath("", i + 1), "repeats point " + std::to_string(i) + " (a segment of zero length)"};
+    }
+  }
+  if (path.loop && points.back() == points.front()) {
+    return {childPath("", points.size() - 1),
+            "repeats point 0: a loop joins its last point to its first by itself (a segment of zero length)"};
+  }
+  return {};
+}
+
+}  // namespace scenario_detail
+
 namespace {
 
 using scenario_detail::childPath;
+using scenario_detail::PlacedProblem;
 
 std::string tooManyAgents(std::uint64_t count) {
   return std::to_string(count) + " agents, more than the " + std::to_string(limits::kMaxScenarioAgents) +
@@ -48,6 +123,29 @@ class SpecValidator {
     }
     for (std::size_t p = 0; p < spec_.obstacles.size(); ++p)
       obstacle(childPath("/obstacles", p), spec_.obstacles[p]);
+    for (std::size_t c = 0; c < spec_.circles.size(); ++c) circle(childPath("/circles", c), spec_.circles[c]);
+    for (std::size_t p = 0; p < spec_.paths.size(); ++p) {
+      const std::string at = childPath("/paths", p) + "/points";
+      if (const PlacedProblem bad = scenario_detail::pathPointsProblem(spec_.paths[p]);
+          !bad.problem.empty()) {
+        fail(at + bad.pointer, bad.problem);
+      }
+    }
+    // Steering last: a target is checked against the number of agents, known only now.
+    for (std::size_t i = 0; i < spec_.agents.size(); ++i) {
+      const AgentDef& agent = spec_.agents[i];
+      std::optional<std::uint64_t> target;
+      if (agent.target) target = agent.target->index;
+      steering(childPath("/agents", i), agent.behavior, target, i, 1, total);
+    }
+    std::uint64_t first = spec_.agents.size();
+    for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
+      const GroupSpec& group = spec_.groups[g];
+      std::optional<std::uint64_t> target;
+      if (group.target) target = *group.target;
+      steering(childPath("/groups", g), group.behavior, target, first, group.count, total);
+      first += group.count;
+    }
   }
 
  private:
@@ -138,6 +236,59 @@ class SpecValidator {
         break;
     }
     params(path, group.params, "radius");
+  }
+
+  // The behaviour and target of the agents numbered [first, first + count), of `agentCount`.
+  void steering(const std::string& path, const Behavior& behavior, std::optional<std::uint64_t> target,
+                std::uint64_t first, std::uint64_t count, std::uint64_t agentCount) const {
+    if (const PlacedProblem bad = scenario_detail::behaviorValueProblem(behavior); !bad.problem.empty()) {
+      fail(path + bad.pointer, bad.problem);
+    }
+    const int pathCount = static_cast<int>(std::min<std::size_t>(spec_.paths.size(), INT_MAX));
+    if (behavior.path < -1) fail(path + "/path", "must be >= 0, got " + std::to_string(behavior.path));
+    if (behavior.path >= pathCount) {
+      fail(path + "/path", "path " + std::to_string(behavior.path) + " does not exist (" +
+                               std::to_string(pathCount) + " paths are defined)");
+    }
+    if (behavior.has(BehaviorKind::FollowPath) && behavior.path < 0) {
+      fail(path,
+           "follow needs a path: give \"path\", a number of \"paths\" or a list of points [[x, y], ...]");
+    }
+    if (target) {
+      if (*target >= agentCount) {
+        fail(path + "/target", "agent " + std::to_string(*target) + " does not exist (the scenario has " +
+                                   std::to_string(agentCount) + " agents)");
+      }
+      if (*target >= first && *target - first < count) {
+        fail(path + "/target",
+             count == 1 ? "an agent cannot target itself (it is agent " + std::to_string(first) + ")"
+                        : "agent " + std::to_string(*target) + " is one of this group's agents (" +
+                              std::to_string(first) + " to " + std::to_string(first + count - 1) +
+                              "): it would target itself");
+      }
+    }
+    // Whatever else Simulator::setBehavior would refuse, so that makeSimulator never does.
+    if (const std::string problem = checkBehavior(behavior, pathCount); !problem.empty()) fail(path, problem);
+  }
+
+  // A circular obstacle [x, y, radius].
+  void circle(const std::string& path, const CircleSpec& circle) const {
+    limit(childPath(path, 0), circle.center.x, limits::kCoordinate);
+    limit(childPath(path, 1), circle.center.y, limits::kCoordinate);
+    if (!(circle.radius > 0.0f)) fail(childPath(path, 2), "must be > 0, got " + formatFloat(circle.radius));
+    limit(childPath(path, 2), circle.radius, limits::kRadius);
+    // ORCA avoids the polygon drawn around the disc, whose corners lie this far from its centre.
+    const double reach = circle.radius / std::cos(std::numbers::pi / ObstacleSet::kCircleSides);
+    const Vec2 corner(static_cast<float>(reach), static_cast<float>(reach));
+    generatedWithin(path, "the circle's polygon", circle.center - corner, circle.center + corner);
+    // A radius below the float spacing at its centre draws a polygon whose corners coincide.
+    try {
+      ObstacleSet probe;
+      probe.addCircle(circle.center, circle.radius);
+    } catch (const std::invalid_argument& error) {
+      fail(childPath(path, 2),
+           "is too small to draw a circle around " + formatVec2(circle.center) + " (" + error.what() + ")");
+    }
   }
 
   void obstacle(const std::string& path, const std::vector<Vec2>& polygon) const {

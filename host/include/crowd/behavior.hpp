@@ -35,8 +35,9 @@ struct Behavior {
   int path = -1;  ///< A path added with Simulator::addPath, for `follow`.
   float maxForce = 4.0f;     ///< Largest steering force. [Limit: limits::kForce]
   float mass = 1.0f;         ///< Force / mass is the acceleration. [Limit: limits::kMass]
-  /// Arrive slows linearly inside this distance; raised to 4 * mass * prefSpeed if smaller,
-  /// which is what stops an agent on its point without overshooting. [Limit: kSteeringLength]
+  /// Arrive slows linearly inside this distance; raised to 4 * max(mass, timeStep) * prefSpeed
+  /// if smaller, which is what stops an agent on its point without overshooting (steer_seek.hpp).
+  /// [Limit: kSteeringLength]
   float slowingRadius = 5.0f;
   float pathRadius = 2.0f;      ///< How far from the path a follower may stray. [kSteeringLength]
   float lookAhead = 3.0f;       ///< How far ahead a follower predicts itself. [kSteeringLength]

@@ -4,20 +4,38 @@
 // number within its limit in crowd/limits.hpp):
 //   { "name": "text",
 //     "timeStep": 0.25, "steps": 3000, "seed": 1, "removeArrived": false,
-//     "agentDefaults": { AgentParams keys },
+//     "agentDefaults": { AgentParams keys, Steering keys },
 //     "agents": [ { "position": [x, y] (required), "velocity": [vx, vy],
-//                   "goal": [x, y]  or  "prefVelocity": [px, py],  AgentParams keys } ],
+//                   "goal": [x, y]  or  "prefVelocity": [px, py], "name": "text",
+//                   AgentParams keys, Steering keys } ],
 //     "groups": [ { "type": "circle", "count": N, "radius": R, "center": [x, y],
-//                   "agentRadius": r, other AgentParams keys }
+//                   "agentRadius": r, other AgentParams keys, Steering keys }
 //                 { "type": "rectangle", "count": N, "min": [x, y], "max": [x, y],
 //                   "placement": "grid" | "random",
 //                   "goal": [x, y] | "goalOffset": [dx, dy] | "goalRect": {"min": .., "max": ..}
-//                   | "prefVelocity": [px, py],  AgentParams keys } ],
-//     "obstacles": [ [[x, y], [x, y], ...], ... ] }
+//                   | "prefVelocity": [px, py],  AgentParams keys, Steering keys } ],
+//     "obstacles": [ [[x, y], [x, y], ...], ... ],
+//     "circles": [ [x, y, radius], ... ],
+//     "paths": [ { "points": [[x, y], [x, y], ...] (required), "loop": false }, ... ] }
 // AgentParams keys: radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon,
 // timeHorizonObst, goalRadius. Agents are numbered in file order: "agents" first, then each
 // group's agents in turn. Circle groups head for the antipodal point; in them "radius" is the
 // circle's, so the agents' own radius is "agentRadius".
+//
+// Steering keys (crowd/behavior.hpp; without them an agent keeps RVO2's goal rule):
+//   "behavior": "seek"  or  [ "seek", {"name": "wander", "weight": 0.5}, ... ]  (weight 1 unless
+//       given; at most kMaxBehaviors, each once; names: goal, seek, flee, arrive, wander,
+//       separation, follow, pursue, evade, avoid),
+//   "combine": "sum" | "priority",  "avoidance": "orca" | "none",
+//   "pursuit": "chase" | "sight" | "intercept",
+//   "target": an agent number, or the "name" of an agent of "agents" (a group's target is every
+//       one of its agents'; no agent may target itself; null: none, overriding a default),
+//   "path": a number of "paths", or a list of points [[x, y], ...] added to "paths" after the
+//       file's own (with "loop": true beside it for a closed one); null: none,
+//   and the parameters maxForce, mass, slowingRadius, pathRadius, lookAhead, wanderRadius,
+//   wanderDistance, wanderJitter, boxLength, separationRadius.
+// An agent's keys override "agentDefaults" one by one ("behavior" replaces the whole list).
+// Paths need 2 points (a loop 3), no point repeating the one before it; circles a radius > 0.
 //
 // Loading is parse -> spec -> validate -> expand: loadScenarioSpec reads the file into a
 // ScenarioSpec (crowd/scenario_spec.hpp) and checks it; expandScenario generates the groups with

@@ -8,8 +8,22 @@
 //    an obstacle on the positive side); an obstacle dead ahead is passed on the right.
 //  - A circle counts until the agent has passed it (x > -r rather than x >= 0): one whose centre
 //    is just behind the box's front edge still overlaps the agent's flank.
-//  - The braking force only ever slows the agent.
+//  - The braking force is kBrakingWeight times the lateral push, so it grows as the obstacle
+//    nears and lies more squarely ahead. The book's (r - x) * 0.2 grows with the obstacle's
+//    distance instead: a post that only just enters the far end of the box stops the agent dead
+//    (in a forest at avoid weight 4, agents stopped, lost their heading and turned into posts).
 //  - Polygon edges take part too: an edge crossing the box pushes along its outward normal.
+//  - The box is a fifth wider than the agent (kBoxWidthFactor). The lateral push fades to
+//    nothing at the edge of the box's strip; with the box exactly as wide as the agent, that is
+//    where the agent touches the obstacle, so any steady pull (a goal just behind a post) held
+//    agents grazing it. The margin moves the balance point off the obstacle.
+//
+// As in the book, the lateral push fades to nothing at the edge of the box's strip, so a steady
+// pull towards an obstacle (seek for a goal whose straight line grazes a post) holds the agent
+// where the two balance, inside the post by about pull / (avoid weight * multiplier): weigh
+// avoidance well above such pulls (a forest crossing needs about 10 to seek's 1). The push is a
+// spring of stiffness up to 2 * weight integrated with gain min(dt / mass, 1): keep
+// 2 * weight * dt * gain well below 4 (weight 30 at dt 0.25 had agents swinging into posts).
 #pragma once
 
 #include "config.hpp"
@@ -19,7 +33,11 @@
 
 namespace crowd {
 
-/// How strongly the nearest obstacle brakes the agent (the book's value).
+/// The box's half width as a multiple of the agent's radius.
+inline constexpr float kBoxWidthFactor = 1.2f;
+
+/// How strongly the nearest obstacle brakes the agent, as a fraction of its lateral push (the
+/// book's braking weight).
 inline constexpr float kBrakingWeight = 0.2f;
 
 /// The box in front of an agent: its frame and size.
@@ -27,7 +45,7 @@ struct DetectionBox {
   Vec2 origin;
   Vec2 heading;     ///< Unit.
   float length;     ///< boxLength * (1 + speed / maxSpeed).
-  float halfWidth;  ///< The agent's radius.
+  float halfWidth;  ///< kBoxWidthFactor times the agent's radius.
 
   CROWD_HD Vec2 toLocal(Vec2 p) const {
     const Vec2 d = p - origin;
@@ -59,8 +77,7 @@ CROWD_HD inline BoxHit circleInBox(const DetectionBox& box, CircleObstacle circl
   const float multiplier = 1.0f + (box.length - (c.x > 0.0f ? c.x : 0.0f)) / box.length;
   const float push = (reach - side) * multiplier;
   const float lateral = c.y >= 0.0f ? -push : push;  // Away from its side; dead ahead: to the right.
-  const float brake = (reach - c.x) * kBrakingWeight;
-  hit.force = Vec2(brake < 0.0f ? brake : 0.0f, lateral);
+  hit.force = Vec2(-push * kBrakingWeight, lateral);
   return hit;
 }
 
@@ -106,7 +123,7 @@ CROWD_HD inline Vec2 avoidForce(const ObstacleView& obstacles, const CircleObsta
   if (!(speedSq > 0.0f) || obstacles.edgeCount == 0) return Vec2(0.0f, 0.0f);
   const float speed = std::sqrt(speedSq);
   DetectionBox box{position, velocity * (1.0f / speed),
-                   boxLength * (1.0f + (maxSpeed > 0.0f ? speed / maxSpeed : 0.0f)), radius};
+                   boxLength * (1.0f + (maxSpeed > 0.0f ? speed / maxSpeed : 0.0f)), kBoxWidthFactor * radius};
   BoxHit best{INFINITY, Vec2(0.0f, 0.0f)};
   const float range = box.length + radius;
   const CellRange cells = cellsTouching(obstacles.grid, position, range);

@@ -7,7 +7,13 @@
 //   intercept  the target's velocity vT estimated from its positions in the last two steps; the
 //              closing velocity vT - vP, the closing distance pT - pP, the closing time
 //              tc = |pT - pP| / |vT - vP|; full speed at the target's position after tc,
-//              pT + vT * tc. Evasion flees that same point.
+//              pT + vT * tc. Evasion flees the pursuer's position predicted the same way.
+// The closing time is exact once the pursuer flies the interception course (then
+// pP + vP tc = pT + vT tc), but read literally it misleads a pursuer that is off that course: one
+// that has caught up and passed its target (|vT - vP| large, pointing away) keeps aiming ahead
+// of it and runs off. So intercept takes the time at which the pursuer, at full speed, meets the
+// target (the fixed point the closing time converges to, solved in closed form), and falls back
+// to the closing time only when no meeting is possible (a slower pursuer the target outruns).
 #pragma once
 
 #include "config.hpp"
@@ -41,9 +47,29 @@ CROWD_HD inline float closingTime(Vec2 position, Vec2 velocity, Vec2 target, Vec
   return speed > 0.0f ? distance / speed : 0.0f;
 }
 
-/// Where the intercept rule aims: the target's position after the closing time.
+/// The earliest time t >= 0 at which a pursuer leaving `position` at `speed` in a straight line
+/// can meet a target at `target` moving at `targetVelocity`: the smallest non-negative root of
+/// |Sr + vT t| = speed t, i.e. (|vT|^2 - speed^2) t^2 + 2 (Sr . vT) t + |Sr|^2 = 0; -1 if none.
+CROWD_HD inline float meetingTime(Vec2 position, Vec2 target, Vec2 targetVelocity, float speed) {
+  const Vec2 gap = target - position;
+  const float a = absSq(targetVelocity) - speed * speed;
+  const float b = 2.0f * dot(gap, targetVelocity);
+  const float c = absSq(gap);
+  if (a == 0.0f) return b < 0.0f ? c / -b : -1.0f;
+  const float discriminant = b * b - 4.0f * a * c;
+  if (discriminant < 0.0f) return -1.0f;
+  // For a < 0 (a faster pursuer) the roots have opposite signs and this is the positive one; for
+  // a > 0 both roots share the sign of -b, and this is the smaller.
+  const float t = (-b - std::sqrt(discriminant)) / (2.0f * a);
+  return t >= 0.0f ? t : -1.0f;
+}
+
+/// Where the intercept rule aims: the target's position when a full-speed pursuer can meet it, or,
+/// if it cannot, after the closing time.
 CROWD_HD inline Vec2 interceptPoint(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity, float maxSpeed) {
-  return target + targetVelocity * closingTime(position, velocity, target, targetVelocity, maxSpeed);
+  const float meeting = meetingTime(position, target, targetVelocity, maxSpeed);
+  const float t = meeting >= 0.0f ? meeting : closingTime(position, velocity, target, targetVelocity, maxSpeed);
+  return target + targetVelocity * t;
 }
 
 /// Intercept.
@@ -55,7 +81,7 @@ CROWD_HD inline Vec2 interceptVelocity(Vec2 position, Vec2 velocity, Vec2 target
 /// Evasion: full speed away from the pursuer's position predicted after the closing time.
 CROWD_HD inline Vec2 evadeVelocity(Vec2 position, Vec2 velocity, Vec2 pursuer, Vec2 pursuerVelocity,
                                    float maxSpeed) {
-  const Vec2 threat = interceptPoint(position, velocity, pursuer, pursuerVelocity, maxSpeed);
+  const Vec2 threat = pursuer + pursuerVelocity * closingTime(position, velocity, pursuer, pursuerVelocity, maxSpeed);
   return towards(position - threat, maxSpeed);
 }
 

@@ -26,10 +26,20 @@ CROWD_HD inline Vec2 fleeForce(Vec2 position, Vec2 velocity, Vec2 threat, float 
 
 /// The slowing radius arrive uses. Integrated with gain dt / mass per step (steering.hpp), arrive
 /// is a damped oscillator whose stiffness is speed / radius; it is overdamped (stops without
-/// overshoot) when radius >= 4 * mass * speed, so a smaller radius is raised to that.
+/// overshoot) when radius >= 4 * mass * speed, so a smaller radius is raised to that. This holds
+/// for mass >= dt (arriveStepRadius covers lighter agents) while maxForce does not cut the
+/// braking short (maxForce >= speed on a straight approach).
 CROWD_HD inline float arriveSlowingRadius(float slowingRadius, float mass, float speed) {
   const float critical = 4.0f * mass * speed;
   return slowingRadius > critical ? slowingRadius : critical;
+}
+
+/// The slowing radius arrive uses in a step of `timeStep`. The gain dt / mass is capped at 1
+/// (steering.hpp), so an agent lighter than timeStep moves like one of mass timeStep: without
+/// this, a light agent with a small radius (0.004 for mass 1e-3 and speed 1) steps past its point
+/// and, at dt 0.25, swings round it for ever. `slowingRadius` is arriveSlowingRadius's already.
+CROWD_HD inline float arriveStepRadius(float slowingRadius, float timeStep, float speed) {
+  return arriveSlowingRadius(slowingRadius, timeStep, speed);
 }
 
 /// Seek, with the desired speed falling linearly from `speed` at slowingRadius to 0 on the target.

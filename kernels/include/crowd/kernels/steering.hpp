@@ -64,7 +64,8 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
     case BehaviorKind::Flee:
       return in.hasPoint ? fleeForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
     case BehaviorKind::Arrive:
-      return in.hasPoint ? arriveForce(in.position, in.velocity, in.point, t.prefSpeed, s.slowingRadius)
+      return in.hasPoint ? arriveForce(in.position, in.velocity, in.point, t.prefSpeed,
+                                       arriveStepRadius(s.slowingRadius, view.timeStep, t.prefSpeed))
                          : Vec2(0.0f, 0.0f);
     case BehaviorKind::Wander:
       return wanderForce(in.position, in.velocity, in.heading, wander, s.wanderRadius, s.wanderDistance,
@@ -72,7 +73,8 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
     case BehaviorKind::Separation:
       return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed);
     case BehaviorKind::FollowPath:
-      return aim.segment >= 0 ? followForce(aim, in.position, in.velocity, s.pathRadius, t.prefSpeed, s.slowingRadius)
+      return aim.segment >= 0 ? followForce(aim, in.position, in.velocity, s.pathRadius, t.prefSpeed,
+                                            arriveStepRadius(s.slowingRadius, view.timeStep, t.prefSpeed))
                               : Vec2(0.0f, 0.0f);
     case BehaviorKind::Pursue:
       return in.hasTarget ? pursuitVelocity(s.pursuit, in.position, in.velocity, in.target, in.targetVelocity,

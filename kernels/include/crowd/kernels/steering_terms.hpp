@@ -67,7 +67,7 @@ struct SteeringTerms {
   int path;  ///< Index into PathView, or -1.
   float maxForce;
   float invMass;
-  float slowingRadius;  ///< Already raised to what keeps arrive from overshooting (steer_seek.hpp).
+  float slowingRadius;  ///< Raised to 4 * mass * prefSpeed (steer_seek.hpp); the step raises it for dt too.
   float pathRadius;
   float lookAhead;
   float wanderRadius;

@@ -1,0 +1,143 @@
+// Steering in scenario files: the keys that give agents behaviours ("behavior", "combine",
+// "avoidance", "pursuit", "path" and "loop", "target", every field of kBehaviorFields), agent
+// names, and the top-level "paths" and "circles".
+//
+// The split is the one the rest of the reader keeps: SteeringReader checks shape (types, known
+// names, names of targets) and validateScenarioSpec checks values, so a spec built in code is
+// checked too. A few values only the reader sees where they are written: "agentDefaults" (the
+// spec keeps only merged values) and inline paths (the spec keeps them in its paths list). For
+// those the reader runs the validator's own checks (behaviorValueProblem, pathPointsProblem,
+// defined in scenario_spec.cpp) and reports them at their place in the file.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include <crowd/behavior.hpp>
+#include <crowd/scenario_spec.hpp>
+
+namespace crowd::scenario_detail {
+
+/// Reads the values every scenario key is made of, and reports problems as
+/// "<source>: <JSON pointer>: <problem>". Defined in scenario_json.cpp; declared here so that
+/// the steering keys read numbers, strings and points exactly as the other keys do.
+class JsonValueReader {
+ public:
+  explicit JsonValueReader(std::string source) : source_(std::move(source)) {}
+
+  /// The file (or other source) messages start with.
+  const std::string& source() const { return source_; }
+  [[noreturn]] void fail(const std::string& path, const std::string& problem) const;
+
+  static std::string typeOf(const nlohmann::json& value) { return value.type_name(); }
+  /// A value as the user wrote it, for "got ..." in messages.
+  static std::string show(const nlohmann::json& value);
+  /// " (did you mean 'x'?)" when one of `known` is within two edits of `word` (and no more
+  /// than half of it), else "".
+  static std::string didYouMean(std::string_view word, std::span<const std::string_view> known);
+
+  /// Refuses keys outside the union of `allowedSets`, suggesting the closest known one.
+  void checkKeys(const nlohmann::json& object, const std::string& path,
+                 std::initializer_list<std::span<const std::string_view>> allowedSets) const;
+  void requireKey(const nlohmann::json& object, const std::string& path, const char* key) const;
+  const nlohmann::json& objectAt(const nlohmann::json& value, const std::string& path) const;
+  const nlohmann::json& arrayAt(const nlohmann::json& value, const std::string& path) const;
+  std::string text(const nlohmann::json& value, const std::string& path) const;
+  bool boolean(const nlohmann::json& value, const std::string& path) const;
+  double number(const nlohmann::json& value, const std::string& path) const;
+  /// Simulation values are 32-bit floats: refuses a double beyond float range.
+  float floatNumber(const nlohmann::json& value, const std::string& path) const;
+  /// Whole numbers, 1e3 included.
+  std::int64_t integer(const nlohmann::json& value, const std::string& path) const;
+  std::uint64_t unsignedInteger(const nlohmann::json& value, const std::string& path) const;
+  /// [x, y].
+  Vec2 vector2(const nlohmann::json& value, const std::string& path) const;
+
+ private:
+  std::string source_;
+};
+
+/// The steering keys of an agent, a group or "agentDefaults" (beside AgentParams' keys).
+inline constexpr auto kSteeringKeys = [] {
+  constexpr std::string_view kNamed[] = {"behavior", "combine", "avoidance", "pursuit",
+                                         "path",     "loop",    "target"};
+  std::array<std::string_view, std::size(kNamed) + std::size(kBehaviorFields)> keys{};
+  std::size_t k = 0;
+  for (const std::string_view key : kNamed) keys[k++] = key;
+  for (const BehaviorField& field : kBehaviorFields) keys[k++] = field.key;
+  return keys;
+}();
+
+/// What an agent, a group or "agentDefaults" says about steering, merged over the defaults.
+struct Steering {
+  Behavior behavior;
+  std::optional<std::size_t> target;  ///< The targeted agent's number.
+};
+
+/// Reads the steering keys of one scenario document, in this order: the top-level "paths" and
+/// "circles", the names of the listed agents, "agentDefaults", then each agent and group; and
+/// last, finish(). Inline paths are appended to spec.paths after the file's "paths", in the
+/// order they are read.
+class SteeringReader {
+ public:
+  SteeringReader(const JsonValueReader& values, ScenarioSpec& spec) : values_(values), spec_(spec) {}
+
+  /// "paths": [ {"points": [[x, y], ...], "loop": false}, ... ].
+  void readPaths(const nlohmann::json& paths);
+  /// "circles": [ [x, y, radius], ... ].
+  void readCircles(const nlohmann::json& circles);
+  /// The "name" of every agent listed one by one, so that a target may name an agent listed
+  /// after the one targeting it. Names are non-empty and unique.
+  void readNames(const nlohmann::json& agents);
+  /// The steering keys of "agentDefaults"; each value is checked here, where it is written.
+  void readDefaults(const nlohmann::json& object);
+  /// The steering keys of `object` at `path`, over the defaults. The object makes the agents
+  /// numbered [first, first + count): one that would target itself through the default target
+  /// is refused here (an explicit target is validateScenarioSpec's to check).
+  Steering read(const nlohmann::json& object, const std::string& path, std::size_t first, std::size_t count);
+  /// Once every agent is read: the default target and path must exist.
+  void finish(std::uint64_t agentCount) const;
+
+ private:
+  Steering readKeys(const nlohmann::json& object, const std::string& path, const Steering& base);
+  std::optional<std::size_t> target(const nlohmann::json& value, const std::string& path) const;
+  void readBehaviorList(const nlohmann::json& value, const std::string& path, Behavior& behavior) const;
+  BehaviorKind behaviorKind(const nlohmann::json& value, const std::string& path) const;
+  /// The "path" key: an index into "paths", or a list of points added to it.
+  int pathIndex(const nlohmann::json& object, const std::string& path);
+
+  const JsonValueReader& values_;
+  ScenarioSpec& spec_;
+  std::map<std::string, std::size_t, std::less<>> names_;  // Agent name -> agent number.
+  Steering defaults_;
+};
+
+/// A problem with a value and where it lies below the object checked: "/maxForce",
+/// "/behavior/1/weight", "" for the object itself. No problem when `problem` is empty.
+struct PlacedProblem {
+  std::string pointer;
+  std::string problem;
+};
+
+/// The first of `behavior`'s behaviours and real-valued parameters that breaks a rule or limit
+/// (kMaxBehaviors, each kind once, the weight limit, kBehaviorFields' limits), placed as a
+/// file's keys write it. The path and the target are the caller's to check. Defined in
+/// scenario_spec.cpp.
+PlacedProblem behaviorValueProblem(const Behavior& behavior);
+
+/// Why Simulator::addPath would refuse `path`: too few points, a point outside the coordinate
+/// limit ("/3/0"), a point repeated by the next ("/4"). Placed below the list of points.
+/// Defined in scenario_spec.cpp.
+PlacedProblem pathPointsProblem(const PathSpec& path);
+
+}  // namespace crowd::scenario_detail
