@@ -1,0 +1,558 @@
+// Route planning for a crowd (see route_planner.hpp), as a pipeline:
+//   1. radius classes: one ClearanceMap per distinct radius (cached by the planner);
+//   2. snap: starts and goals onto free planning cells; group agents by (class, goal cells);
+//   3. fields: one GoalField per group of sharedFieldThreshold agents or more;
+//   4. A*: one search per agent (per exit, for a set of exits) of the smaller groups;
+//   5. smoothing: waypoints by clear-line checks, packed into one CSR array.
+// Every phase writes per-agent results only, and blocks of agents are fixed in size, so the
+// output is the same on any number of threads.
+#include <crowd/route_planner.hpp>
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "route_planner_waypoints.hpp"
+
+namespace crowd {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point begin) {
+  return std::chrono::duration<double>(Clock::now() - begin).count();
+}
+
+using routing::anchorOf;
+using routing::kNoCell;
+using routing::knownAnchor;
+using routing::routePointCount;
+using routing::routeShape;
+using routing::SharedField;
+using routing::smoothCellPath;
+using routing::stepCell;
+using routing::writeRoute;
+
+// Agents per output block and per A* work item: fixed, not per thread, so the blocks (and the
+// output) are the same for any thread count; big enough that scheduling them costs nothing.
+constexpr std::size_t kRouteBlock = 1024;
+constexpr std::size_t kAstarBlock = 16;
+
+// Why an agent was moved, beyond its status bits: for the wording of warnings.
+enum Note : std::uint8_t { kStartOutside = 1, kGoalOutside = 2 };
+
+// Agents with equal keys share a goal field (or, below the threshold, just a group count).
+struct GoalSetKey {
+  int radiusClass = 0;
+  std::vector<std::uint32_t> cells;  // Goal cell indices, sorted, without repeats.
+  bool operator==(const GoalSetKey&) const = default;
+};
+
+struct GoalSetHash {
+  std::size_t operator()(const GoalSetKey& key) const {
+    std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(key.radiusClass);
+    for (const std::uint32_t cell : key.cells) h = (h ^ cell) * 1099511628211ull;
+    return static_cast<std::size_t>(h);
+  }
+};
+
+struct Group {
+  int radiusClass = 0;
+  std::vector<std::uint32_t> goals;
+  std::int64_t agents = 0;
+  int field = -1;  // Index into the shared fields; -1: A* per agent.
+};
+
+// Where a start or goal is planned from: its own cell when that is free for planning, else
+// the nearest free one (kNoCell when there is none).
+struct SnappedPoint {
+  std::uint32_t cell = kNoCell;
+  bool moved = false;
+  bool inWall = false;
+  bool outside = false;
+};
+
+SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
+  const GridMap& map = clearance.map();
+  SnappedPoint snapped;
+  const std::optional<GridCell> own = map.cellAt(p);
+  if (own && clearance.free(*own)) {
+    snapped.cell = static_cast<std::uint32_t>(map.index(*own));
+    return snapped;
+  }
+  snapped.moved = true;
+  snapped.outside = !own;
+  snapped.inWall = own && !map.passable(*own);
+  if (const std::optional<GridCell> nearest = clearance.nearestFree(p)) {
+    snapped.cell = static_cast<std::uint32_t>(map.index(*nearest));
+  }
+  return snapped;
+}
+
+// "12 agents start" / "1 agent starts".
+std::string agentsDo(std::int64_t count, const char* singularVerb, const char* pluralVerb) {
+  return std::to_string(count) + (count == 1 ? " agent " : " agents ") +
+         (count == 1 ? singularVerb : pluralVerb);
+}
+
+// Paths (then chains of waypoints) of kAstarBlock A* agents: path k is cells [ends[k - 1], ends[k]).
+struct PathBlock {
+  std::vector<std::uint32_t> cells;
+  std::vector<std::size_t> ends;
+
+  std::span<const std::uint32_t> path(std::size_t k) const {
+    return std::span<const std::uint32_t>(cells).subspan(k == 0 ? 0 : ends[k - 1],
+                                                         ends[k] - (k == 0 ? 0 : ends[k - 1]));
+  }
+};
+
+// What the phases of one plan() share. Per-agent vectors are indexed by request.
+struct PlanState {
+  PlanState(std::span<const RouteRequest> requestList, const GridMap& planMap,
+            const RouteOptions& planOptions, int threadCount)
+      : requests(requestList), map(planMap), options(planOptions), threads(threadCount) {}
+
+  std::span<const RouteRequest> requests;
+  const GridMap& map;
+  const RouteOptions& options;
+  int threads = 1;
+  std::vector<const ClearanceMap*> classes;  // Per radius class.
+  std::vector<int> agentClass;               // -1: a bad radius.
+  std::vector<std::int64_t> goalBegin;       // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
+  std::vector<std::uint32_t> goalCell;       // Per goal slot: its planning cell; kNoCell when none is free.
+  std::vector<std::uint8_t> goalInWall;      // Per goal slot.
+  std::vector<std::uint32_t> startCell;
+  std::vector<std::uint8_t> notes;       // Note bits.
+  std::vector<std::int32_t> agentGroup;  // -1: no route to plan (bad request, nothing free).
+  std::vector<Group> groups;
+  std::vector<SharedField> fields;
+  std::vector<std::uint32_t> astarAgents;  // Agents of groups without a field, in order.
+  std::vector<PathBlock> paths;            // Per kAstarBlock of astarAgents.
+  std::vector<double> astarLength;         // Per A* agent, cells; -1 when unreachable.
+
+  std::size_t size() const { return requests.size(); }
+  const ClearanceMap& clearanceOf(std::size_t agent) const {
+    return *classes[static_cast<std::size_t>(
+        groups[static_cast<std::size_t>(agentGroup[agent])].radiusClass)];
+  }
+};
+
+// Phase 2a: each agent's start and goals onto free planning cells, with status bits.
+void snapAgents(PlanState& s, RouteSet& out) {
+  const std::size_t n = s.size();
+  s.goalBegin.assign(n + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.goalBegin[i + 1] = s.goalBegin[i] + static_cast<std::int64_t>(s.requests[i].goals.size());
+  }
+  s.goalCell.assign(static_cast<std::size_t>(s.goalBegin[n]), kNoCell);
+  s.goalInWall.assign(static_cast<std::size_t>(s.goalBegin[n]), 0);
+  s.startCell.assign(n, kNoCell);
+  s.notes.assign(n, 0);
+#pragma omp parallel for schedule(static) num_threads(s.threads)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) {
+    const auto a = static_cast<std::size_t>(i);
+    const RouteRequest& request = s.requests[a];
+    std::uint8_t& status = out.status[a];
+    bool bad = s.agentClass[a] < 0 || !isFinite(request.start) || request.goals.empty();
+    for (const Vec2 goal : request.goals) bad = bad || !isFinite(goal);
+    if (bad) {
+      status = route_status::kUnreachable | route_status::kBadRequest;
+      continue;
+    }
+    const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(s.agentClass[a])];
+    const SnappedPoint start = snapPoint(clearance, request.start);
+    s.startCell[a] = start.cell;
+    if (start.moved) status |= route_status::kStartMoved;
+    if (start.inWall || start.outside) status |= route_status::kStartInWall;
+    if (start.outside) s.notes[a] |= kStartOutside;
+    bool anyGoal = false;
+    for (std::size_t k = 0; k < request.goals.size(); ++k) {
+      const SnappedPoint goal = snapPoint(clearance, request.goals[k]);
+      const auto slot = static_cast<std::size_t>(s.goalBegin[a]) + k;
+      s.goalCell[slot] = goal.cell;
+      anyGoal = anyGoal || goal.cell != kNoCell;
+      if (goal.moved) status |= route_status::kGoalMoved;
+      if (goal.inWall || goal.outside) {
+        status |= route_status::kGoalInWall;
+        s.goalInWall[slot] = 1;
+      }
+      if (goal.outside) s.notes[a] |= kGoalOutside;
+    }
+    if (start.cell == kNoCell || !anyGoal) status |= route_status::kUnreachable;
+  }
+}
+
+// Phase 2b: groups by (radius class, goal cells), in order of first appearance; a field for
+// each group of sharedFieldThreshold agents or more, A* for the agents of the others.
+void groupAgents(PlanState& s, const RouteSet& out) {
+  const std::size_t n = s.size();
+  s.agentGroup.assign(n, -1);
+  std::unordered_map<GoalSetKey, std::int32_t, GoalSetHash> groupOf;
+  GoalSetKey key;
+  for (std::size_t i = 0; i < n; ++i) {
+    if ((out.status[i] & route_status::kUnreachable) != 0) continue;
+    key.radiusClass = s.agentClass[i];
+    key.cells.clear();
+    for (auto slot = static_cast<std::size_t>(s.goalBegin[i]);
+         slot < static_cast<std::size_t>(s.goalBegin[i + 1]); ++slot) {
+      if (s.goalCell[slot] != kNoCell) key.cells.push_back(s.goalCell[slot]);
+    }
+    std::sort(key.cells.begin(), key.cells.end());
+    key.cells.erase(std::unique(key.cells.begin(), key.cells.end()), key.cells.end());
+    const auto [entry, added] = groupOf.try_emplace(key, static_cast<std::int32_t>(s.groups.size()));
+    if (added) s.groups.push_back(Group{key.radiusClass, key.cells, 0, -1});
+    s.agentGroup[i] = entry->second;
+    ++s.groups[static_cast<std::size_t>(entry->second)].agents;
+  }
+  int fields = 0;
+  for (Group& group : s.groups) {
+    if (group.agents >= s.options.sharedFieldThreshold) group.field = fields++;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s.agentGroup[i] >= 0 && s.groups[static_cast<std::size_t>(s.agentGroup[i])].field < 0) {
+      s.astarAgents.push_back(static_cast<std::uint32_t>(i));
+    }
+  }
+}
+
+// Phase 3: the goal fields, several at once.
+void buildFields(PlanState& s) {
+  std::vector<const Group*> owners;
+  for (const Group& group : s.groups) {
+    if (group.field >= 0) owners.push_back(&group);
+  }
+  s.fields.resize(owners.size());
+  const GridMoveRules rules{true, s.options.cornerCutting};
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s.threads)
+  for (std::int64_t f = 0; f < static_cast<std::int64_t>(owners.size()); ++f) {
+    const Group& group = *owners[static_cast<std::size_t>(f)];
+    const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
+    std::vector<GridCell> goals;
+    for (const std::uint32_t cell : group.goals) goals.push_back(clearance.map().cellOf(cell));
+    SharedField& shared = s.fields[static_cast<std::size_t>(group.field)];
+    shared.field = GoalField(clearance.planning(), goals, rules);
+    const std::span<const float> distances = shared.field.distances();
+    shared.cells.resize(distances.size());
+    for (std::size_t c = 0; c < distances.size(); ++c) {
+      shared.cells[c] = routing::FieldCell{kNoCell, distances[c]};
+    }
+  }
+}
+
+// Phase 4: A* per agent of the groups without a field, to each of its goal cells, keeping the
+// shortest (the first of equal ones). Returns the number of searches.
+std::int64_t runAstar(PlanState& s) {
+  const std::size_t blocks = (s.astarAgents.size() + kAstarBlock - 1) / kAstarBlock;
+  s.paths.assign(blocks, PathBlock{});
+  s.astarLength.assign(s.astarAgents.size(), -1.0);
+  const AstarOptions astarOptions{GridMoveRules{true, s.options.cornerCutting}, s.options.heuristic};
+  std::int64_t searches = 0;
+#pragma omp parallel num_threads(s.threads) reduction(+ : searches)
+  {
+    // One A* per thread and radius class, built when first needed.
+    std::vector<std::unique_ptr<GridAstar>> astar(s.classes.size());
+    std::vector<GridCell> path;
+    std::vector<GridCell> bestPath;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+      PathBlock& block = s.paths[static_cast<std::size_t>(b)];
+      const std::size_t first = static_cast<std::size_t>(b) * kAstarBlock;
+      for (std::size_t slot = first; slot < std::min(first + kAstarBlock, s.astarAgents.size()); ++slot) {
+        const std::size_t agent = s.astarAgents[slot];
+        const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[agent])];
+        std::unique_ptr<GridAstar>& search = astar[static_cast<std::size_t>(group.radiusClass)];
+        if (!search) search = std::make_unique<GridAstar>(s.clearanceOf(agent).planning(), astarOptions);
+        const GridCell start = s.map.cellOf(s.startCell[agent]);
+        double best = -1.0;
+        bestPath.clear();
+        for (const std::uint32_t goal : group.goals) {
+          const GridPathResult result = search->findPath(start, s.map.cellOf(goal), &path);
+          ++searches;
+          if (result.found() && (best < 0.0 || result.length < best)) {
+            best = result.length;
+            std::swap(path, bestPath);
+          }
+        }
+        s.astarLength[slot] = best;
+        for (const GridCell c : bestPath) block.cells.push_back(static_cast<std::uint32_t>(s.map.index(c)));
+        block.ends.push_back(block.cells.size());
+      }
+    }
+  }
+  return searches;
+}
+
+// Phase 5a: the A* paths become chains of waypoints (when smoothing).
+void smoothAstarPaths(PlanState& s) {
+  if (!s.options.smooth) return;
+#pragma omp parallel num_threads(s.threads)
+  {
+    std::vector<std::uint32_t> anchors;
+    std::vector<std::uint32_t> chain;
+    PathBlock chains;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(s.paths.size()); ++b) {
+      PathBlock& block = s.paths[static_cast<std::size_t>(b)];
+      chains.cells.clear();
+      chains.ends.clear();
+      for (std::size_t k = 0; k < block.ends.size(); ++k) {
+        chain.clear();
+        const std::size_t agent = s.astarAgents[static_cast<std::size_t>(b) * kAstarBlock + k];
+        if (!block.path(k).empty()) smoothCellPath(s.clearanceOf(agent), block.path(k), anchors, chain);
+        chains.cells.insert(chains.cells.end(), chain.begin(), chain.end());
+        chains.ends.push_back(chains.cells.size());
+      }
+      std::swap(block, chains);
+    }
+  }
+}
+
+// The chain of waypoint cells of agent i's route (empty when it has none) and, with `length`,
+// its grid length in cells. From a field, the chain follows the anchors (filling them on first
+// use).
+void findChain(PlanState& s, std::size_t i, std::vector<std::uint32_t>& pending,
+               std::vector<std::uint32_t>& chain, double* length) {
+  chain.clear();
+  const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[i])];
+  if (group.field < 0) {
+    const auto slot = static_cast<std::size_t>(
+        std::lower_bound(s.astarAgents.begin(), s.astarAgents.end(), static_cast<std::uint32_t>(i)) -
+        s.astarAgents.begin());
+    const std::span<const std::uint32_t> path = s.paths[slot / kAstarBlock].path(slot % kAstarBlock);
+    chain.assign(path.begin(), path.end());
+    if (length != nullptr) *length = s.astarLength[slot];
+    return;
+  }
+  SharedField& shared = s.fields[static_cast<std::size_t>(group.field)];
+  std::uint32_t c = s.startCell[i];
+  if (length != nullptr) *length = shared.cells[c].distance;
+  if (shared.field.direction(c) == GoalField::kUnreachable) return;
+  chain.push_back(c);
+  if (s.options.smooth) {
+    const ClearanceMap& clearance = s.clearanceOf(i);
+    // A goal cell is its own anchor.
+    while (true) {
+      std::uint32_t next = knownAnchor(shared, c);
+      if (next == kNoCell) next = anchorOf(shared, clearance, c, pending);
+      if (next == c) break;
+      c = next;
+      chain.push_back(c);
+    }
+  } else {
+    for (std::uint8_t move; (move = shared.field.direction(c)) != GoalField::kAtGoal;) {
+      c = stepCell(c, move, s.map.width());
+      chain.push_back(c);
+    }
+  }
+}
+
+// Phase 5b: per fixed block of agents, each route's chain is found and its points counted;
+// once the offsets are known, it is found again (from filled anchors: a few steps each) and
+// written in place.
+void writeRoutes(PlanState& s, RouteSet& out) {
+  const std::size_t n = s.size();
+  // Agents are visited group by group (a counting sort, stable): one field's anchors at a time
+  // stay in the core's cache. (Sorting by start cell too, so that routes share more of their
+  // anchors, is slower: the agents' own arrays and the output are then visited at random.)
+  std::vector<std::uint32_t> order(n);
+  std::vector<std::size_t> groupStart(s.groups.size() + 2, 0);
+  for (std::size_t i = 0; i < n; ++i) ++groupStart[static_cast<std::size_t>(s.agentGroup[i] + 2)];
+  for (std::size_t g = 1; g < groupStart.size(); ++g) groupStart[g] += groupStart[g - 1];
+  for (std::size_t i = 0; i < n; ++i) {
+    order[groupStart[static_cast<std::size_t>(s.agentGroup[i] + 1)]++] = static_cast<std::uint32_t>(i);
+  }
+
+  const std::size_t blocks = (n + kRouteBlock - 1) / kRouteBlock;
+  std::vector<std::uint8_t> shapes(n, 0);
+  const double cellSize = s.map.placement().cellSize;
+#pragma omp parallel num_threads(s.threads)
+  {
+    std::vector<std::uint32_t> pending;
+    std::vector<std::uint32_t> chain;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
+      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
+        const std::size_t i = order[k];
+        std::uint8_t& status = out.status[i];
+        std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
+        if ((status & route_status::kUnreachable) == 0) {
+          double length = -1.0;
+          findChain(s, i, pending, chain, &length);
+          if (chain.empty()) {
+            status |= route_status::kUnreachable;
+          } else {
+            const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
+            std::size_t goal = 0;
+            while (s.goalCell[goals + goal] != chain.back()) ++goal;
+            shapes[i] = routeShape(
+                s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0, chain,
+                s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
+            pointCount = routePointCount(chain.size(), shapes[i]);
+            out.lengths[i] = static_cast<float>(length * cellSize);
+            out.goalIndex[i] = static_cast<std::int32_t>(goal);
+          }
+        }
+        out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) out.offsets[i + 1] += out.offsets[i];
+  out.points.resize(static_cast<std::size_t>(out.offsets[n]));
+#pragma omp parallel num_threads(s.threads)
+  {
+    std::vector<std::uint32_t> pending;
+    std::vector<std::uint32_t> chain;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
+      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
+        const std::size_t i = order[k];
+        Vec2* at = out.points.data() + out.offsets[i];
+        if ((out.status[i] & route_status::kUnreachable) != 0) {
+          *at = s.requests[i].start;
+          continue;
+        }
+        findChain(s, i, pending, chain, nullptr);
+        writeRoute(s.map, s.requests[i].start, chain,
+                   s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])], shapes[i], at);
+      }
+    }
+  }
+}
+
+// One warning line per kind of problem, with a count and the first agent.
+void addWarnings(const PlanState& s, RouteSet& out) {
+  struct Tally {
+    std::int64_t count = 0;
+    std::size_t first = 0;
+    void add(std::size_t agent) {
+      if (count++ == 0) first = agent;
+    }
+  };
+  Tally bad, startWall, startOutside, goalWall, goalOutside, unreachable;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const std::uint8_t status = out.status[i];
+    if ((status & route_status::kBadRequest) != 0) {
+      bad.add(i);
+      continue;
+    }
+    if ((s.notes[i] & kStartOutside) != 0) {
+      startOutside.add(i);
+    } else if ((status & route_status::kStartInWall) != 0) {
+      startWall.add(i);
+    }
+    if ((s.notes[i] & kGoalOutside) != 0) goalOutside.add(i);
+    if ((status & route_status::kGoalInWall) != 0 && (s.notes[i] & kGoalOutside) == 0) goalWall.add(i);
+    if ((status & route_status::kUnreachable) != 0) unreachable.add(i);
+  }
+  const auto warn = [&](const Tally& t, const std::string& what, const char* outcome) {
+    if (t.count > 0) {
+      out.warnings.push_back(what + " (agent " + std::to_string(t.first) + (t.count > 1 ? " first" : "") +
+                             "); " + outcome);
+    }
+  };
+  const char* moved = "moved to the nearest free cell";
+  warn(bad,
+       agentsDo(bad.count, "has", "have") +
+           " a start, goal or radius that is not finite, a negative radius or no goal",
+       "left in place");
+  warn(startWall, agentsDo(startWall.count, "starts", "start") + " inside a wall", moved);
+  warn(startOutside, agentsDo(startOutside.count, "starts", "start") + " outside the map", moved);
+  warn(goalWall, agentsDo(goalWall.count, "has", "have") + " a goal inside a wall", moved);
+  warn(goalOutside, agentsDo(goalOutside.count, "has", "have") + " a goal outside the map", moved);
+  warn(unreachable, agentsDo(unreachable.count, "cannot", "cannot") + " reach a goal", "left in place");
+}
+
+}  // namespace
+
+RoutePlanner::RoutePlanner(const GridMap& map, const RouteOptions& options) : map_(map), options_(options) {
+  if (map.width() == 0 || map.height() == 0) {
+    throw std::invalid_argument("routes need a map of at least one cell");
+  }
+  if (options.sharedFieldThreshold < 1) {
+    throw std::invalid_argument("sharedFieldThreshold must be at least 1");
+  }
+  if (!std::isfinite(options.clearanceMargin) || options.clearanceMargin < 0.0f) {
+    throw std::invalid_argument("clearanceMargin must be a finite distance >= 0");
+  }
+}
+
+const ClearanceMap& RoutePlanner::clearanceFor(float radius) {
+  if (!std::isfinite(radius) || radius < 0.0f) {
+    throw std::invalid_argument("an agent radius is a finite distance >= 0, got " + std::to_string(radius));
+  }
+  for (std::size_t k = 0; k < radii_.size(); ++k) {
+    if (radii_[k] == radius) return *clearance_[k];
+  }
+  clearance_.push_back(
+      std::make_unique<ClearanceMap>(map_, radius + options_.clearanceMargin, options_.wallAtMapEdge));
+  radii_.push_back(radius);
+  return *clearance_.back();
+}
+
+RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads) {
+  const Clock::time_point begin = Clock::now();
+  const std::size_t n = requests.size();
+  RouteSet out;
+  out.status.assign(n, route_status::kOk);
+  out.lengths.assign(n, -1.0f);
+  out.goalIndex.assign(n, -1);
+  out.offsets.assign(n + 1, 0);
+  PlanState s(requests, map_, options_, threads > 0 ? threads : omp_get_max_threads());
+
+  // 1. Radius classes, a clearance map each (inflated here the first time a radius is seen).
+  Clock::time_point phase = Clock::now();
+  s.agentClass.assign(n, -1);
+  std::vector<float> classRadius;
+  for (std::size_t i = 0; i < n; ++i) {
+    const float radius = requests[i].radius;
+    if (!std::isfinite(radius) || radius < 0.0f) continue;
+    const auto known = std::find(classRadius.begin(), classRadius.end(), radius);
+    s.agentClass[i] = static_cast<int>(known - classRadius.begin());
+    if (known == classRadius.end()) {
+      classRadius.push_back(radius);
+      s.classes.push_back(&clearanceFor(radius));
+    }
+  }
+  out.times.inflate = secondsSince(phase);
+
+  // 2. Starts and goals onto free cells; groups by goal set.
+  phase = Clock::now();
+  snapAgents(s, out);
+  groupAgents(s, out);
+  out.times.snap = secondsSince(phase);
+
+  // 3. A goal field per large group.
+  phase = Clock::now();
+  buildFields(s);
+  out.fieldsBuilt = static_cast<int>(s.fields.size());
+  out.times.fields = secondsSince(phase);
+
+  // 4. A* for the rest.
+  phase = Clock::now();
+  out.astarSearches = runAstar(s);
+  out.times.astar = secondsSince(phase);
+
+  // 5. Waypoints into the CSR arrays.
+  phase = Clock::now();
+  smoothAstarPaths(s);
+  writeRoutes(s, out);
+  out.times.smoothing = secondsSince(phase);
+
+  addWarnings(s, out);
+  out.times.total = secondsSince(begin);
+  return out;
+}
+
+RouteSet planRoutes(const GridMap& map, std::span<const RouteRequest> requests, const RouteOptions& options,
+                    int threads) {
+  return RoutePlanner(map, options).plan(requests, threads);
+}
+
+}  // namespace crowd
