@@ -536,3 +536,45 @@ TEST(SteeringBehaviors, LightArriverStopsOnItsGoalWithoutPassingIt) {
 
 }  // namespace
 }  // namespace crowd
+
+namespace crowd {
+namespace {
+
+// Agents of one profile (Behavior::path = kOwnRoute) follow each their own route: two agents
+// with mirrored routes end at mirrored points; one without a route gets no path force.
+TEST(SteeringRoutes, AgentsOfOneProfileFollowTheirOwnRoutes) {
+  SimulatorConfig config;
+  config.timeStep = 0.1f;
+  Simulator sim(config);
+  Behavior follow;
+  follow.behaviors = {WeightedBehavior{BehaviorKind::FollowPath, 1.0f}};
+  follow.path = kOwnRoute;
+  AgentDef def;
+  def.params.radius = 0.5f;
+  def.behavior = follow;
+  def.position = Vec2(0.0f, 10.0f);
+  const AgentId north = sim.addAgent(def);
+  def.position = Vec2(0.0f, -10.0f);
+  const AgentId south = sim.addAgent(def);
+  def.position = Vec2(-30.0f, 0.0f);
+  const AgentId idle = sim.addAgent(def);
+  const std::vector<Vec2> up{{0, 10}, {10, 10}, {10, 20}};
+  const std::vector<Vec2> down{{0, -10}, {10, -10}, {10, -20}};
+  sim.setRoute(north, sim.addPath(up, false));
+  sim.setRoute(south, sim.addPath(down, false));
+  EXPECT_EQ(sim.route(idle), -1);
+  EXPECT_THROW(sim.setRoute(idle, 7), std::invalid_argument);
+  EXPECT_EQ(sim.profileCount(), 1u);
+  for (int s = 0; s < 600; ++s) sim.step();
+  // Each arrives at the end of its own route (open paths end with arrive).
+  EXPECT_LT(length(sim.position(north) - Vec2(10, 20)), 0.2f);
+  EXPECT_LT(length(sim.position(south) - Vec2(10, -20)), 0.2f);
+  EXPECT_EQ(sim.position(idle), Vec2(-30.0f, 0.0f));
+  // A new route takes over between steps.
+  sim.setRoute(north, 1);
+  for (int s = 0; s < 900; ++s) sim.step();
+  EXPECT_LT(length(sim.position(north) - Vec2(10, -20)), 1.2f);  // Beside the south agent there.
+}
+
+}  // namespace
+}  // namespace crowd

@@ -59,6 +59,7 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
       return problem;
     }
   }
+  if (behavior.path == kOwnRoute) return {};  // Each agent's own route, set per agent.
   if (behavior.has(BehaviorKind::FollowPath)) {
     if (behavior.path < 0) return "follow needs a path";
     if (behavior.path >= pathCount) {

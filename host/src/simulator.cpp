@@ -152,6 +152,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     SteeringStore& store = steeringStore();  // Sized for every id, this one included.
     store.reset(id.index);
     store.setTarget(id.index, def.target.value_or(kNoTarget));
+    store.setRoute(id.index, -1);
   }
   return id;
 }

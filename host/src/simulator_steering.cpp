@@ -46,6 +46,20 @@ void Simulator::setTarget(AgentId id, std::optional<AgentId> target) {
   steeringStore().setTarget(id.index, target.value_or(kNoTarget));
 }
 
+void Simulator::setRoute(AgentId id, int path) {
+  denseOf(id);
+  if (path < -1 || path >= pathCount()) throw std::invalid_argument("no path " + std::to_string(path));
+  hostChanged();
+  SteeringStore& store = steeringStore();
+  store.setRoute(id.index, path);
+  store.reset(id.index);  // Its segment on the old route means nothing on the new one.
+}
+
+int Simulator::route(AgentId id) const {
+  denseOf(id);
+  return steering_ ? steering_->route(id.index) : -1;
+}
+
 int Simulator::addPath(std::span<const Vec2> points, bool loop) {
   const std::size_t least = loop ? 3 : 2;
   if (points.size() < least) {

@@ -6,6 +6,7 @@ void SteeringStore::resize(std::size_t count) {
   const std::size_t old = target_.size();
   if (count <= old) return;
   target_.resize(count, kNoTarget);
+  route_.resize(count, -1);
   for (int b = 0; b < 2; ++b) {
     wander_[b].resize(count, Vec2(0.0f, 0.0f));
     segment_[b].resize(count, -1);
@@ -34,19 +35,19 @@ void SteeringStore::setTarget(std::uint32_t id, AgentId target) {
 SteeringState SteeringStore::view() {
   const int in = current_;
   const int out = current_ ^ 1;
-  return SteeringState{target_.data(),          wander_[in].data(),  wander_[out].data(), segment_[in].data(),
+  return SteeringState{target_.data(),          route_.data(),       wander_[in].data(),  wander_[out].data(), segment_[in].data(),
                        segment_[out].data(),    lastTarget_[in].data(), lastTarget_[out].data(),
                        flags_[in].data(),       flags_[out].data(),  nullptr,
                        static_cast<int>(target_.size())};
 }
 
 SteeringStore::Current SteeringStore::current() {
-  return Current{target_.data(), wander_[current_].data(), segment_[current_].data(), lastTarget_[current_].data(),
+  return Current{target_.data(), route_.data(), wander_[current_].data(), segment_[current_].data(), lastTarget_[current_].data(),
                  flags_[current_].data()};
 }
 
 std::size_t SteeringStore::bytes() const {
-  std::size_t total = target_.capacity() * sizeof(AgentId);
+  std::size_t total = target_.capacity() * sizeof(AgentId) + route_.capacity() * sizeof(int);
   for (int b = 0; b < 2; ++b) {
     total += wander_[b].capacity() * sizeof(Vec2) + segment_[b].capacity() * sizeof(int) +
              lastTarget_[b].capacity() * sizeof(Vec2) + flags_[b].capacity();

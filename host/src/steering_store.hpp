@@ -22,6 +22,9 @@ class SteeringStore {
   void reset(std::uint32_t id);
   void setTarget(std::uint32_t id, AgentId target);
   AgentId target(std::uint32_t id) const { return target_[id]; }
+  /// The agent's own route (a path number), or -1.
+  void setRoute(std::uint32_t id, int path) { route_[id] = path; }
+  int route(std::uint32_t id) const { return route_[id]; }
   /// Whether any agent has a target (the backends then map ids to slots each step).
   bool anyTargets() const { return targets_ > 0; }
   /// The arrays a step reads and writes; slotOfId is left for the backend to fill.
@@ -29,6 +32,7 @@ class SteeringStore {
   /// The current state's arrays, writable: what a GPU backend uploads, and downloads into.
   struct Current {
     AgentId* target;
+    int* route;
     Vec2* wander;
     int* segment;
     Vec2* lastTarget;
@@ -41,6 +45,7 @@ class SteeringStore {
 
  private:
   std::vector<AgentId> target_;
+  std::vector<int> route_;
   std::array<std::vector<Vec2>, 2> wander_;
   std::array<std::vector<int>, 2> segment_;
   std::array<std::vector<Vec2>, 2> lastTarget_;

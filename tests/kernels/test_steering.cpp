@@ -61,7 +61,7 @@ struct Scene {
   crowd::SteeringTerms steering{};
   std::vector<AgentId> target;
   std::vector<Vec2> wanderIn, wanderOut, lastTargetIn, lastTargetOut;
-  std::vector<int> segmentIn, segmentOut, slotOfId;
+  std::vector<int> route, segmentIn, segmentOut, slotOfId;
   std::vector<std::uint8_t> flagsIn, flagsOut;
   std::vector<int> neighbourSlots, neighbourCount;
   std::vector<int> pathStart{0};
@@ -82,6 +82,7 @@ struct Scene {
     lastTargetIn.assign(n, Vec2(0, 0));
     lastTargetOut.assign(n, Vec2(0, 0));
     segmentIn.assign(n, -1);
+    route.assign(n, -1);
     segmentOut.assign(n, -1);
     flagsIn.assign(n, 0);
     flagsOut.assign(n, 0);
@@ -114,6 +115,7 @@ struct Scene {
     v.terms = &terms;
     v.steering = &steering;
     v.state = crowd::SteeringState{target.data(),
+                                   route.data(),
                                    wanderIn.data(),
                                    wanderOut.data(),
                                    segmentIn.data(),

@@ -32,7 +32,9 @@ struct Behavior {
   CombineRule combine = CombineRule::Sum;
   AvoidanceMode avoidance = AvoidanceMode::Orca;
   PursuitKind pursuit = PursuitKind::Intercept;
-  int path = -1;  ///< A path added with Simulator::addPath, for `follow`.
+  /// A path added with Simulator::addPath, for `follow`; kOwnRoute: each agent follows its own
+  /// route (Simulator::setRoute).
+  int path = -1;
   float maxForce = 4.0f;     ///< Largest steering force. [Limit: limits::kForce]
   float mass = 1.0f;         ///< Force / mass is the acceleration. [Limit: limits::kMass]
   /// Arrive slows linearly inside this distance; raised to 4 * max(mass, timeStep) * prefSpeed

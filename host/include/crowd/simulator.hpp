@@ -137,6 +137,14 @@ class Simulator {
   /// the coordinate limit, or repeated consecutive points. Returns its number (Behavior::path).
   int addPath(std::span<const Vec2> points, bool loop);
   int pathCount() const { return static_cast<int>(pathStart_.size()) - 1; }
+  /// Gives the agent its own route, a path added with addPath (or -1 for none): what `follow`
+  /// follows for agents whose Behavior::path is kOwnRoute. Its path segment starts afresh.
+  /// Throws std::invalid_argument for an unknown path.
+  void setRoute(AgentId id, int path);
+  /// The agent's own route, or -1.
+  int route(AgentId id) const;
+  /// Distinct (parameters, behaviour) pairs the agents use: the rows of the profile table.
+  std::size_t profileCount() const { return profiles_.size(); }
   std::span<const Vec2> pathPoints(int path) const;
   bool pathLoops(int path) const;
 

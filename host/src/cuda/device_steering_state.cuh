@@ -19,6 +19,7 @@ class DeviceSteeringState {
     const std::size_t n = host.size();
     const SteeringStore::Current c = host.current();
     target_.upload(c.target, n);
+    route_.upload(c.route, n);
     wander_[current_].upload(c.wander, n);
     segment_[current_].upload(c.segment, n);
     lastTarget_[current_].upload(c.lastTarget, n);
@@ -42,7 +43,7 @@ class DeviceSteeringState {
   /// The arrays a step reads and writes; slotOfId is filled by the backend when targets exist.
   SteeringState view(bool targets) {
     const int out = current_ ^ 1;
-    return SteeringState{target_.data(),          wander_[current_].data(),     wander_[out].data(),
+    return SteeringState{target_.data(),          route_.data(),                wander_[current_].data(),     wander_[out].data(),
                          segment_[current_].data(), segment_[out].data(),        lastTarget_[current_].data(),
                          lastTarget_[out].data(),  flags_[current_].data(),      flags_[out].data(),
                          slotOfId_.data(),         targets ? static_cast<int>(size_) : 0};
@@ -51,13 +52,14 @@ class DeviceSteeringState {
   int* slotOfId() { return slotOfId_.data(); }
   std::size_t size() const { return size_; }
   std::size_t bytes() const {
-    std::size_t total = target_.bytes() + slotOfId_.bytes();
+    std::size_t total = target_.bytes() + route_.bytes() + slotOfId_.bytes();
     for (int b = 0; b < 2; ++b) total += wander_[b].bytes() + segment_[b].bytes() + lastTarget_[b].bytes() + flags_[b].bytes();
     return total;
   }
 
  private:
   DeviceBuffer<AgentId> target_;
+  DeviceBuffer<int> route_;
   DeviceBuffer<Vec2> wander_[2];
   DeviceBuffer<int> segment_[2];
   DeviceBuffer<Vec2> lastTarget_[2];

@@ -54,7 +54,9 @@ CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int curren
     const int s = ((i % segments) + segments) % segments;
     const Vec2 normal = normalPoint(paths.point(path, s), paths.point(path, s + 1), predicted);
     const float distSq = absSq(predicted - normal);
-    if (distSq < best.distSq) {
+    // A tie goes to the later segment: past a corner the earlier segment's normal point is its
+    // end point, which is where the next segment starts, and the agent should turn onto that one.
+    if (distSq <= best.distSq) {
       best.distSq = distSq;
       best.normal = normal;
       best.segment = s;
@@ -75,11 +77,12 @@ CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int curren
 
 /// The path-following force: seek the aim's target when the prediction strays farther than
 /// `radius` from the path (arrive, on an open path's end); inside it, only keep cruising along
-/// the current heading at `speed`, so an agent slowed by its neighbours picks up speed again.
+/// the current heading at `speed`, so an agent slowed by its neighbours picks up speed again. An
+/// agent at rest, or heading back along the path (it overshot a corner), seeks the target too.
 CROWD_HD inline Vec2 followForce(const PathAim& aim, Vec2 position, Vec2 velocity, float radius, float speed,
                                  float slowingRadius) {
   if (aim.atEnd) return arriveForce(position, velocity, aim.target, speed, slowingRadius);
-  if (aim.distSq > radius * radius || !(absSq(velocity) > 0.0f)) {
+  if (aim.distSq > radius * radius || !(dot(velocity, aim.target - aim.normal) > 0.0f)) {
     return seekForce(position, velocity, aim.target, speed);
   }
   return towards(velocity, speed) - velocity;

@@ -52,6 +52,11 @@ CROWD_HD inline int targetSlot(const StepView& view, AgentId target) {
   return slot;
 }
 
+/// The path agent `id` follows: the profile's, or, for kOwnRoute, the agent's own route (-1: none).
+CROWD_HD inline int followedPath(const SteeringTerms& s, const SteeringState& st, std::uint32_t id) {
+  return s.path == kOwnRoute ? st.route[id] : s.path;
+}
+
 /// One behaviour's force. `wander` and `aim` are this step's wander direction and path aim,
 /// worked out once by the caller.
 CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kind, const SteeringTerms& s,
@@ -128,8 +133,8 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
   for (int i = 0; i < s.count; ++i) {
     if (s.kind[i] == BehaviorKind::Wander) {
       wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
-    } else if (s.kind[i] == BehaviorKind::FollowPath && s.path >= 0) {
-      aim = aimAlongPath(view.paths, s.path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),
+    } else if (s.kind[i] == BehaviorKind::FollowPath && followedPath(s, st, id) >= 0) {
+      aim = aimAlongPath(view.paths, followedPath(s, st, id), segment, predictedPosition(in.position, in.velocity, s.lookAhead),
                          0.5f * s.lookAhead);
       segment = aim.segment;
     }

@@ -64,7 +64,7 @@ struct SteeringTerms {
   PursuitKind pursuit;
   AvoidanceMode avoidance;
   bool goalOnly;
-  int path;  ///< Index into PathView, or -1.
+  int path;  ///< Index into PathView, -1 for none, or kOwnRoute.
   float maxForce;
   float invMass;
   float slowingRadius;  ///< Raised to 4 * mass * prefSpeed (steer_seek.hpp); the step raises it for dt too.
@@ -76,6 +76,10 @@ struct SteeringTerms {
   float boxLength;
   float separationRadius;
 };
+
+/// SteeringTerms::path value meaning "each agent's own route" (SteeringState::route): agents of
+/// one profile can then follow different paths (routes planned per agent).
+inline constexpr int kOwnRoute = -2;
 
 /// Every path, CSR style: path p has points[start[p] .. start[p+1]), closed when loop[p] != 0.
 struct PathView {
@@ -111,6 +115,7 @@ enum SteeringFlags : std::uint8_t {
 /// its own entries.
 struct SteeringState {
   const AgentId* target;      ///< Pursued, evaded, sought or fled agent; kNoTarget for none.
+  const int* route;           ///< The agent's own path (for kOwnRoute), -1 for none.
   const Vec2* wanderIn;       ///< Unit wander direction in the agent's frame; (0, 0) before the first.
   Vec2* wanderOut;
   const int* segmentIn;       ///< Current path segment; -1 before the first (then all are searched).
