@@ -1,14 +1,16 @@
 // crowd_soak: runs built-in scenarios to the end and checks every step of every agent: no
 // non-finite position or velocity, no speed above maxSpeed, no jump longer than a step at
-// maxSpeed (a teleport), and, where ORCA's guarantee holds (walls are hard constraints), no
-// agent inside an obstacle. Prints what it checked and exits with 1 on any violation.
+// maxSpeed (a teleport), and, where ORCA's guarantee holds (walls are hard constraints) or the
+// detection box keeps agents off circular posts, no agent inside an obstacle. Prints what it
+// checked and exits with 1 on any violation.
 //
 //   crowd_soak [NAME:AGENTS ...] [--threads N]
 //
 // Default: runs where ORCA's guarantees hold (no crush against a wall), together more than
-// 10^8 agent-steps. The bottleneck's door is a crush: its agents' programs are infeasible there,
-// and contact with the door frame is ORCA's known limit, so it is left out by default (name it
-// to see its figures).
+// 10^8 agent-steps, and the steering built-ins: the forest's agents keep off its posts with the
+// detection box alone (ORCA off), the mix's with ORCA. The bottleneck's door is a crush: its
+// agents' programs are infeasible there, and contact with the door frame is ORCA's known limit,
+// so it is left out by default (name it to see its figures).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -77,7 +79,7 @@ Tally soak(const Run& run, int threads) {
         if (jump > static_cast<double>(maxSpeeds[i]) * stepTime * (1.0 + 1e-6) + rounding) ++tally.teleports;
       }
     }
-    if (!scenario.obstacles.empty()) {
+    if (!scenario.obstacles.empty() || !scenario.circles.empty()) {
       const std::vector<float> radii = sim.radii();
       tally.penetrations += measureContacts(positions, radii, sim.obstacles(), threads).penetrations;
     }
@@ -102,7 +104,8 @@ int main(int argc, char** argv) {
     }
   }
   if (runs.empty()) {
-    runs = {{"circle", 2000}, {"crossing", 2000}, {"corridor", 2000}, {"random", 5000}};
+    runs = {{"circle", 2000}, {"crossing", 2000}, {"corridor", 2000}, {"random", 5000},
+            {"forest", 500},  {"pursuit", 400},   {"pathloop", 120},  {"mix", 2000}};
   }
   Tally total;
   std::printf("%-12s %8s %14s %9s %10s %9s %12s %14s\n", "scenario", "agents", "agent-steps", "nonfinite",

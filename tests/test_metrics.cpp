@@ -1,4 +1,5 @@
-// Contact metrics against a brute-force count, and trajectory output.
+// Contact metrics against a brute-force count, captures and path distances on hand-made runs
+// whose figures are worked out by hand, and trajectory output.
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -25,6 +26,7 @@ TEST(Metrics, ContactCountsMatchBruteForce) {
   ObstacleSet obstacles;
   obstacles.addPolygon(std::vector<Vec2>{{20, 20}, {30, 20}, {30, 30}, {20, 30}});  // Solid box.
   obstacles.addPolygon(std::vector<Vec2>{{0, 45}, {60, 45}});                       // A wall.
+  obstacles.addCircle(Vec2(45, 15), 5);  // Measured as its disc, not as ORCA's polygon round it.
 
   std::int64_t pairs = 0;
   double minRatio = INFINITY;
@@ -47,7 +49,8 @@ TEST(Metrics, ContactCountsMatchBruteForce) {
     const float boxDist = inBox ? 0.0f : std::sqrt(dx * dx + dy * dy);
     const bool nearBoxEdge = inBox || boxDist < 0.99f * radii[i];
     const bool nearWall = std::abs(p.y - 45.0f) < 0.99f * radii[i];
-    inside += nearBoxEdge || nearWall;
+    const bool nearPost = length(p - Vec2(45, 15)) < 5.0f + 0.99f * radii[i];
+    inside += nearBoxEdge || nearWall || nearPost;
   }
   const ContactStats stats = measureContacts(positions, radii, obstacles);
   EXPECT_GT(pairs, 0);
@@ -77,6 +80,108 @@ TEST(Metrics, CollectorCountsArrivalsAndSpeed) {
   EXPECT_DOUBLE_EQ(m.meanSpeed, 0.5);  // Speed 1 for two steps, then 0 at the goal.
   EXPECT_EQ(m.collisions, 0);
   EXPECT_NE(m.toJson().find("\"arrived\": 1"), std::string::npos);
+}
+
+// A standing target and pursuers that move straight at it at 1 per 1 s step (no avoidance,
+// gain 1: each step's velocity is the desired one). Capture is at 1.05 * (1 + 1) = 2.1.
+TEST(Metrics, CapturesPerPursuitKind) {
+  SimulatorConfig config;
+  config.timeStep = 1.0f;
+  Simulator sim(config);
+  AgentDef target;
+  target.position = Vec2(10, 0);
+  target.params.radius = 1.0f;
+  target.behavior.avoidance = AvoidanceMode::None;  // Stands still: no goal, no preferred velocity.
+  const AgentId evader = sim.addAgent(target);
+  const auto addPursuer = [&](Vec2 position, PursuitKind kind) {
+    AgentDef def;
+    def.position = position;
+    def.params.radius = 1.0f;
+    def.params.maxSpeed = 1.0f;
+    def.behavior.behaviors = {{BehaviorKind::Pursue, 1.0f}};
+    def.behavior.pursuit = kind;
+    def.behavior.avoidance = AvoidanceMode::None;
+    const AgentId id = sim.addAgent(def);
+    sim.setTarget(id, evader);
+    return id;
+  };
+  addPursuer(Vec2(0, 0), PursuitKind::Sight);         // 10 away: 10 - 8 = 2 <= 2.1 after 8 steps.
+  addPursuer(Vec2(12, 0), PursuitKind::Sight);        // 2 away: caught in the initial state, at 0 s.
+  addPursuer(Vec2(-100, 0), PursuitKind::Sight);      // Too far to arrive within 20 steps.
+  addPursuer(Vec2(10, -20), PursuitKind::Chase);      // Straight up: 20 - 18 = 2 after 18 steps.
+  addPursuer(Vec2(0, 10), PursuitKind::Intercept);    // sqrt(200) - 13 = 1.14 (12: 2.14) after 13.
+  MetricsCollector metrics(false);
+  metrics.observe(sim);
+  for (int s = 0; s < 20; ++s) {
+    sim.step();
+    metrics.observe(sim);
+  }
+  const RunMetrics& m = metrics.result();
+  ASSERT_TRUE(m.hasPursuers());
+  const CaptureStats& chase = m.captures[static_cast<int>(PursuitKind::Chase)];
+  const CaptureStats& sight = m.captures[static_cast<int>(PursuitKind::Sight)];
+  const CaptureStats& intercept = m.captures[static_cast<int>(PursuitKind::Intercept)];
+  EXPECT_EQ(sight.pursuers, 3u);
+  EXPECT_EQ(sight.caught, 2u);
+  EXPECT_DOUBLE_EQ(sight.meanTime, 4.0);  // (8 + 0) / 2.
+  EXPECT_DOUBLE_EQ(sight.maxTime, 8.0);
+  EXPECT_EQ(chase.pursuers, 1u);
+  EXPECT_EQ(chase.caught, 1u);
+  EXPECT_DOUBLE_EQ(chase.meanTime, 18.0);
+  EXPECT_EQ(intercept.caught, 1u);
+  EXPECT_DOUBLE_EQ(intercept.maxTime, 13.0);
+  const std::string json = m.toJson(-1);
+  const std::string sightJson = R"("sight":{"caught":2,"maxTime":8.0,"meanTime":4.0,"pursuers":3})";
+  EXPECT_NE(json.find(sightJson), std::string::npos) << json;
+}
+
+TEST(Metrics, NoPursuersNoCaptures) {
+  Simulator sim;
+  sim.addAgent(AgentDef{});
+  MetricsCollector metrics;
+  metrics.observe(sim);
+  sim.step();
+  metrics.observe(sim);
+  EXPECT_FALSE(metrics.result().hasPursuers());
+  EXPECT_EQ(metrics.result().paths.agentSteps, 0);
+  EXPECT_NE(metrics.result().toJson(-1).find("\"meanDistance\":null"), std::string::npos);
+}
+
+// Followers that cannot move (maxSpeed 0), so their distances are known: 1 from a square loop,
+// 5 from it (its centre), and 10 from an open path that, closed, would pass 7.07 away.
+TEST(Metrics, PathDistanceOfFollowers) {
+  Simulator sim;
+  const std::vector<Vec2> square{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  const std::vector<Vec2> bend{{0, 20}, {10, 20}, {10, 30}};
+  const int loop = sim.addPath(square, true);
+  const int open = sim.addPath(bend, false);
+  const auto addFollower = [&](Vec2 position, int path) {
+    AgentDef def;
+    def.position = position;
+    def.params.maxSpeed = 0.0f;
+    def.behavior.behaviors = {{BehaviorKind::FollowPath, 1.0f}};
+    def.behavior.path = path;
+    def.behavior.pathRadius = 2.0f;
+    def.behavior.avoidance = AvoidanceMode::None;
+    sim.addAgent(def);
+  };
+  addFollower(Vec2(5, -1), loop);
+  addFollower(Vec2(5, 5), loop);
+  addFollower(Vec2(0, 30), open);
+  AgentDef bystander;  // Not a follower: not counted.
+  bystander.position = Vec2(50, 50);
+  sim.addAgent(bystander);
+  MetricsCollector metrics(false);
+  metrics.observe(sim);  // The initial state is not counted.
+  for (int s = 0; s < 4; ++s) {
+    sim.step();
+    metrics.observe(sim);
+  }
+  const PathStats& paths = metrics.result().paths;
+  EXPECT_EQ(paths.followers, 3u);
+  EXPECT_EQ(paths.agentSteps, 12);
+  EXPECT_NEAR(paths.meanDistance, (1.0 + 5.0 + 10.0) / 3.0, 1e-9);
+  EXPECT_NEAR(paths.withinRadius, 1.0 / 3.0, 1e-12);
 }
 
 TEST(Trajectory, WritesHeaderInitialStateAndEveryStep) {

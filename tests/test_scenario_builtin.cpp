@@ -1,6 +1,7 @@
 // Ready-made scenarios: the built-ins, which must build the number of agents asked for without
 // initial overlaps, with agents inside their walls and goals they can reach; and the example
-// files in scenarios/, which must load as documented.
+// files in scenarios/, which must load as documented. The steering built-ins' own layouts are
+// tested in test_scenario_builtin_steering.cpp.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -20,7 +21,10 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
+// The ORCA set-ups (RVO2's agent parameters, goals for everyone), then the steering ones.
 const std::vector<std::string> kNames = {"circle", "crossing", "corridor", "bottleneck", "random"};
+const std::vector<std::string> kAllNames = {"circle", "crossing", "corridor", "bottleneck", "random",
+                                            "pursuit", "pathloop", "forest", "mix"};
 
 struct Bounds {
   Vec2 min;
@@ -37,8 +41,8 @@ Bounds boundsOf(const std::vector<Vec2>& polygon) {
 }
 
 TEST(ScenarioBuiltin, NamesAndDescriptions) {
-  EXPECT_EQ(builtinScenarioNames(), kNames);
-  for (const std::string& name : kNames) {
+  EXPECT_EQ(builtinScenarioNames(), kAllNames);
+  for (const std::string& name : kAllNames) {
     const std::string description = builtinScenarioDescription(name);
     EXPECT_GT(description.size(), 20u) << name;
     EXPECT_EQ(description.find('\n'), std::string::npos) << name;
@@ -53,12 +57,12 @@ TEST(ScenarioBuiltin, UnknownNameListsTheKnownOnes) {
   } catch (const ScenarioError& error) {
     EXPECT_EQ(std::string(error.what()),
               "unknown built-in scenario 'nosuch' (known: circle, crossing, corridor, "
-              "bottleneck, random)");
+              "bottleneck, random, pursuit, pathloop, forest, mix)");
   }
 }
 
 TEST(ScenarioBuiltin, RefusesCountsItCannotMake) {
-  for (const std::string& name : kNames) {
+  for (const std::string& name : kAllNames) {
     try {
       builtinScenario(name, 0);
       FAIL() << name << " with no agents";

@@ -1,5 +1,6 @@
 // crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
-// cost of a step per phase, neighbour candidates per agent and agent-steps per second.
+// cost of a step per phase, the steering phase's share of it, neighbour candidates per agent and
+// agent-steps per second. `--scenario mix` is the steering benchmark: every behaviour at once.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,7 +41,9 @@ std::string today() {
 }  // namespace
 
 void addBenchOptions(CLI::App& app, BenchOptions& o) {
-  app.add_option("--scenario", o.scenarios, "Built-in scenarios to sweep (repeatable)")->capture_default_str();
+  app.add_option("--scenario", o.scenarios,
+                 "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once)")
+      ->capture_default_str();
   app.add_option("--agents", o.agents, "Agent counts, comma separated")
       ->delimiter(',')
       ->capture_default_str()
@@ -75,11 +78,11 @@ int runBench(const BenchOptions& o) {
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
   for (const char* phase : kPhaseNames) std::printf(" %9.9s", phase);
-  std::printf(" %9s %9s %10s %9s %14s %9s %9s\n", "total", "median", "cand/agent", "ns/line", "agent-steps/s", "B/agent",
-              "dev B/ag");
+  std::printf(" %9s %9s %9s %10s %9s %14s %9s %9s\n", "total", "median", "steering", "cand/agent", "ns/line",
+              "agent-steps/s", "B/agent", "dev B/ag");
   std::printf("%-8s %10s %8s", "", "", "");
   for (int p = 0; p <= kPhaseCount + 1; ++p) std::printf(" %9s", "ms");
-  std::printf("\n");
+  std::printf(" %9s\n", "% of step");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
       Scenario scenario = builtinScenario(name, agents, o.seed);
@@ -116,8 +119,10 @@ int runBench(const BenchOptions& o) {
       for (double ms : mean.ms) std::printf(" %9.3f", ms);
       // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
       const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
-      std::printf(" %9.3f %9.3f %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median, candidates / n, nsPerLine, rate,
-                  hostBytesPerAgent, bytesPerAgent);
+      // The steering phase's share of the step: the behaviours' cost next to the ORCA they feed.
+      const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
+      std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
+                  100.0 * steeringShare, candidates / n, nsPerLine, rate, hostBytesPerAgent, bytesPerAgent);
       std::fflush(stdout);
       nlohmann::json msPerStep;
       for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
@@ -129,6 +134,7 @@ int runBench(const BenchOptions& o) {
                          {"steps", o.steps},
                          {"msPerStep", msPerStep},
                          {"medianMsPerStep", median},
+                         {"steeringShare", steeringShare},
                          {"orcaLinesPerAgent", orcaLines / agentSteps},
                          {"orcaNsPerLineThreadTime", nsPerLine},
                          {"candidatesPerAgent", candidates / n},

@@ -42,6 +42,8 @@ struct RunOptions {
   bool allSteps = false;
   bool quiet = false;
   bool exactRvo2 = false;
+  std::string avoidance;  // "orca" or "none" overrides every agent's; empty keeps the scenario's.
+  bool orca = false;      // --orca: shorthand for --avoidance orca.
 };
 
 void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
@@ -120,10 +122,27 @@ std::string formatSeconds(double s) {
   return buffer;
 }
 
+// Captures per pursuit rule and path following, for runs that have pursuers or followers.
+void printBehaviorSummary(const RunMetrics& m) {
+  for (int k = 0; k < kPursuitKindCount && m.hasPursuers(); ++k) {
+    const CaptureStats& c = m.captures[static_cast<std::size_t>(k)];
+    std::printf("captures        %-9s %zu/%zu caught", kPursuitNames[k], c.caught, c.pursuers);
+    if (c.caught > 0) {
+      std::printf(", mean %s, max %s", formatSeconds(c.meanTime).c_str(), formatSeconds(c.maxTime).c_str());
+    }
+    std::printf("\n");
+  }
+  if (m.paths.agentSteps > 0) {
+    std::printf("path            %zu followers, mean distance %.2f, %.1f%% within radius\n",
+                m.paths.followers, m.paths.meanDistance, 100.0 * m.paths.withinRadius);
+  }
+}
+
 void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds) {
   const PhaseTimes mean = m.meanMsPerStep();
-  std::printf("scenario        %s: %zu agents, %zu obstacles, time step %g s\n", scenario.name.c_str(),
-              m.initialAgents, scenario.obstacles.size(), static_cast<double>(scenario.timeStep));
+  std::printf("scenario        %s: %zu agents, %zu obstacles, %zu circles, %zu paths, time step %g s\n",
+              scenario.name.c_str(), m.initialAgents, scenario.obstacles.size(), scenario.circles.size(),
+              scenario.paths.size(), static_cast<double>(scenario.timeStep));
   std::printf("backend         %s, %d threads\n", sim.backendName().c_str(), threads);
   std::printf("steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
               formatSeconds(sim.time()).c_str(), wallSeconds);
@@ -144,6 +163,7 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
   } else {
     std::printf("min separation  no pair came within 1.5 combined radii\n");
   }
+  printBehaviorSummary(m);
   std::printf("mean speed      %.4f\n", m.meanSpeed);
   std::printf("max speed       %.4f x maxSpeed (%lld new velocities pulled back into the maxSpeed disc)\n",
               m.maxSpeedRatio, static_cast<long long>(m.speedClamps));
@@ -193,6 +213,10 @@ int runScenario(RunOptions& o) {
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;
+  if (o.orca || !o.avoidance.empty()) {
+    const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;
+    for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
+  }
   Simulator sim = makeSimulator(scenario, o.threads, backend);
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
@@ -270,8 +294,10 @@ int listScenarios() {
 int validate(const std::string& path) {
   const Scenario scenario = loadScenarioFile(path);
   for (const std::string& w : scenario.warnings) warn(w);
-  std::printf("%s: ok: %zu agents, %zu obstacles, %lld steps of %g s\n", path.c_str(), scenario.agents.size(),
-              scenario.obstacles.size(), static_cast<long long>(scenario.steps), static_cast<double>(scenario.timeStep));
+  std::printf("%s: ok: %zu agents, %zu obstacles, %zu circles, %zu paths, %lld steps of %g s\n", path.c_str(),
+              scenario.agents.size(), scenario.obstacles.size(), scenario.circles.size(),
+              scenario.paths.size(), static_cast<long long>(scenario.steps),
+              static_cast<double>(scenario.timeStep));
   return 0;
 }
 
@@ -289,6 +315,14 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
   run.add_flag("--exact-rvo2", o.exactRvo2,
                "RVO2's results to the bit: no deadlock breaking (jitter, sidestep) and no speed clamp");
+  CLI::Option* avoidance =
+      run.add_option("--avoidance", o.avoidance,
+                     "Override every agent's avoidance: 'orca' (ORCA turns the steered velocity into a "
+                     "collision-free one) or 'none' (the steered velocity is final; only the "
+                     "behaviours avoid)")
+          ->check(CLI::IsMember({"orca", "none"}));
+  run.add_flag("--orca", o.orca, "Shorthand for --avoidance orca (e.g. 'run builtin forest --orca')")
+      ->excludes(avoidance);
 }
 
 }  // namespace
@@ -296,7 +330,8 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
 
 int main(int argc, char** argv) {
   using namespace crowd::cli;
-  CLI::App app{"crowdsim: crowd simulation with ORCA collision avoidance.\n"
+  CLI::App app{"crowdsim: crowd simulation with steering behaviours (seek, arrive, wander, path following,\n"
+               "pursuit, evasion, obstacle avoidance) and ORCA collision avoidance.\n"
                "With no arguments it runs the built-in circle scenario (2000 agents) and prints a summary."};
   app.require_subcommand(0, 1);
   RunOptions runOptions;
@@ -311,6 +346,7 @@ int main(int argc, char** argv) {
   addBenchOptions(*bench, benchOptions);
   app.footer("Examples:\n"
              "  crowdsim run builtin random --agents 100000 --steps 50\n"
+             "  crowdsim run builtin forest --orca\n"
              "  crowdsim run my.json --steps 1 --out t.csv\n"
              "  crowdsim validate my.json\n"
              "  crowdsim bench --agents 1000,10000 --json bench.json\n"

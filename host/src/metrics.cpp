@@ -32,21 +32,38 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   const SparseGrid agentGrid = binPoints(
       positions.size(), [&](std::size_t i) { return toPoint(positions[i]); }, reach);
 
+  // Circular obstacles are measured as the discs they are. The polygons that stand for them (what
+  // ORCA avoids) lie just outside the disc, and are left out of the edges and solids below.
+  const std::vector<CircleObstacle>& circles = obstacles.circles();
+  std::vector<bool> circlePolygon(obstacles.polygonCount(), false);
+  for (std::size_t c = 0; c < circles.size(); ++c) {
+    circlePolygon[static_cast<std::size_t>(obstacles.circlePolygon(c))] = true;
+  }
+  // Each disc grown by the largest radius, so that a point's cell lists every disc it is near.
+  std::vector<Box> circleBoxes;
+  for (const CircleObstacle& c : circles) {
+    const double grown = static_cast<double>(c.radius) + maxRadius;
+    circleBoxes.push_back(
+        Box{{c.center.x - grown, c.center.y - grown}, {c.center.x + grown, c.center.y + grown}});
+  }
+  const SparseGrid circleGrid = circles.empty() ? SparseGrid{} : binBoxes(circleBoxes, reach, kMaxSolidCells);
+
   // Obstacle edges, binned so that an agent's own cell lists every edge within its radius.
   const std::vector<ObstacleEdge>& edges = obstacles.edges();
   std::vector<Segment> segments;
   segments.reserve(edges.size());
   for (const ObstacleEdge& e : edges) {
+    if (e.circle >= 0) continue;
     segments.push_back(Segment{toPoint(e.point), toPoint(edges[static_cast<std::size_t>(e.next)].point)});
   }
-  const SparseGrid edgeGrid = edges.empty() ? SparseGrid{} : binSegments(segments, maxRadius, reach);
+  const SparseGrid edgeGrid = segments.empty() ? SparseGrid{} : binSegments(segments, maxRadius, reach);
 
   // Solid polygons (counter-clockwise, 3+ vertices), binned by bounding box.
   std::vector<std::size_t> solids;
   std::vector<Box> solidBoxes;
   for (std::size_t p = 0; p < obstacles.polygonCount(); ++p) {
     const auto poly = obstacles.polygon(p);
-    if (poly.size() < 3 || signedArea(poly) <= 0.0f) continue;
+    if (circlePolygon[p] || poly.size() < 3 || signedArea(poly) <= 0.0f) continue;
     solids.push_back(p);
     solidBoxes.push_back(boundsOf(poly));
   }
@@ -83,6 +100,13 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
       if (penetrating) break;
       penetrating = solidBoxes[s].contains(p) && insidePolygon(p, obstacles.polygon(solids[s]));
     }
+    for (const std::uint32_t c : circleGrid.candidatesAt(p)) {
+      if (penetrating) break;
+      const double reachOut = static_cast<double>(circles[c].radius) + contact;
+      const double dx = p.x - static_cast<double>(circles[c].center.x);
+      const double dy = p.y - static_cast<double>(circles[c].center.y);
+      penetrating = dx * dx + dy * dy < reachOut * reachOut;
+    }
     if (penetrating) ++penetrations;
   }
   stats.collisions = collisions;
@@ -110,6 +134,7 @@ nlohmann::json phaseTimesJson(const PhaseTimes& times) {
 std::string RunMetrics::toJson(int indent) const {
   using nlohmann::json;
   auto finiteOrNull = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+  // Times, distances and shares are never negative; -1 stands for "none" and is written null.
   auto timeOrNull = [](double v) { return v < 0 ? json(nullptr) : json(v); };
   const PhaseTimes mean = meanMsPerStep();
   json doc;
@@ -126,6 +151,19 @@ std::string RunMetrics::toJson(int indent) const {
   doc["meanSpeed"] = meanSpeed;
   doc["maxSpeedRatio"] = maxSpeedRatio;
   doc["speedClamps"] = speedClamps;
+  json captureDoc = json::object();
+  for (int k = 0; k < kPursuitKindCount; ++k) {
+    const CaptureStats& c = captures[static_cast<std::size_t>(k)];
+    captureDoc[kPursuitNames[k]] = {{"pursuers", c.pursuers},
+                                    {"caught", c.caught},
+                                    {"meanTime", timeOrNull(c.meanTime)},
+                                    {"maxTime", timeOrNull(c.maxTime)}};
+  }
+  doc["captures"] = std::move(captureDoc);
+  doc["pathFollowing"] = {{"followers", paths.followers},
+                          {"agentSteps", paths.agentSteps},
+                          {"meanDistance", timeOrNull(paths.meanDistance)},
+                          {"withinRadius", timeOrNull(paths.withinRadius)}};
   doc["msPerStep"] = phaseTimesJson(mean);
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
@@ -138,6 +176,7 @@ void MetricsCollector::observe(const Simulator& sim) {
     started_ = true;
     metrics_.initialAgents = sim.agentCount();
     for (AgentId id : sim.ids()) metrics_.agentsWithGoal += sim.goal(id).has_value();
+    behavior_.observe(sim, false, metrics_);  // A pursuer may start within reach.
     return;  // The initial state: starting overlaps are reported as scenario warnings instead.
   }
   metrics_.steps = sim.stepCount();
@@ -160,6 +199,7 @@ void MetricsCollector::observe(const Simulator& sim) {
     if (maxSpeeds[i] > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeeds[i]);
   }
   metrics_.speedClamps += sim.lastSpeedClamps();
+  behavior_.observe(sim, true, metrics_);
   speedSamples_ += static_cast<double>(sim.agentCount());
   metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;
   if (contacts_) {

@@ -1,6 +1,8 @@
 // The built-in scenarios: standard crowd tests that scale with the agent count, so the same
-// set-up serves tests (a few agents), demos and benchmarks (millions). All use RVO2's Circle
-// parameters (AgentParams{}); circle and random use its 0.25 s time step, the flows 0.1 s.
+// set-up serves tests (a few agents), demos and benchmarks (millions). The ORCA set-ups here use
+// RVO2's Circle parameters (AgentParams{}); circle and random use its 0.25 s time step, the
+// flows 0.1 s. The steering set-ups (pursuit, pathloop, forest, mix) are built in
+// scenario_builtin_steering.cpp and listed in the same table below.
 #include <crowd/scenario.hpp>
 
 #include <algorithm>
@@ -8,22 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "builtin_support.hpp"
 #include "geometry.hpp"
 #include "group_generation.hpp"
 #include "scenario_risks.hpp"
-#include "number_text.hpp"
 
 namespace crowd {
 namespace {
 
 using scenario_detail::ScenarioRandom;
-
-// circle and random keep RVO2's Circle time step, so they are RVO2's set-ups (and the
-// benchmark's). The flows use a shorter step: at 0.25 s an agent at maxSpeed moves a third of
-// its radius per step, and in dense flows ORCA then lets neighbours overlap by up to a few
-// percent; at 0.1 s the crossing and corridor run without any contact.
-constexpr float kRvo2TimeStep = 0.25f;
-constexpr float kFlowTimeStep = 0.1f;
+using namespace builtin_detail;
 
 // Blocks of agents heading one way (crossing, corridor) stand in rows this far apart, each
 // agent shaken by up to kBlockJitter in each axis: 4 - 2 * 0.4 = 3.2 > 2 * 1.5, so nobody
@@ -38,24 +34,6 @@ constexpr double kDensity = 0.05;
 // RVO2-style reference simulator (200 agents left in about 575 s: 0.35 per second), less a
 // margin.
 constexpr double kDoorFlow = 0.3;
-
-/// Refuses a layout that reaches beyond the coordinate limit, before any agent is made: large
-/// counts spread a built-in over a wide area (a circle of 2 million agents has radius 1.6e6).
-void requireWithinCoordinateLimit(const Scenario& scenario, std::size_t count, double farthest) {
-  if (farthest <= static_cast<double>(limits::kCoordinate.max)) return;
-  throw ScenarioError(scenario.name + ": agents: " + std::to_string(count) + " agents reach coordinates of " +
-                      formatNumber(farthest) + ", but coordinates " +
-                      limitProblem(farthest, limits::kCoordinate) + "; use fewer agents");
-}
-
-/// Steps for an agent at the preferred speed to walk `distance`, times `slack` for the detours
-/// and waits that avoiding others costs, plus 200 steps to settle.
-std::int64_t stepsToWalk(const Scenario& scenario, double distance, double slack = 1.3) {
-  const double stepLength = static_cast<double>(AgentParams{}.prefSpeed) * scenario.timeStep;
-  return static_cast<std::int64_t>(std::ceil(slack * distance / stepLength)) + 200;
-}
-
-std::size_t ceilDiv(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 
 /// Where a block's agents stand: `lanes` lanes `laneSpacing` apart, centred on the line of
 /// travel through `front` (the middle of the leading row), rows kBlockSpacing apart behind it.
@@ -100,23 +78,6 @@ void addBlock(Scenario& scenario, std::size_t count, const BlockLayout& layout,
     agent.goal = toVec2(goalOf(slot));
     scenario.agents.push_back(agent);
   }
-}
-
-/// Point `k` of a square lattice of `columns` x `rows` points `spacing` apart, centred on the
-/// origin and filled row by row.
-Point centredLatticePoint(std::size_t k, std::size_t columns, std::size_t rows, double spacing) {
-  const double column = static_cast<double>(k % columns) - 0.5 * static_cast<double>(columns - 1);
-  const double row = static_cast<double>(k / columns) - 0.5 * static_cast<double>(rows - 1);
-  return Point{column * spacing, row * spacing};
-}
-
-/// Point `k` of that lattice, shaken by up to `jitter` in each axis (x drawn first).
-Point jitteredLatticePoint(std::size_t k, std::size_t columns, std::size_t rows, double spacing,
-                           double jitter, ScenarioRandom& random) {
-  const Point slot = centredLatticePoint(k, columns, rows, spacing);
-  const double jitterX = random.between(-jitter, jitter);
-  const double jitterY = random.between(-jitter, jitter);
-  return Point{slot.x + jitterX, slot.y + jitterY};
 }
 
 /// A solid (counter-clockwise) axis-aligned rectangle.
@@ -310,6 +271,16 @@ constexpr Builtin kBuiltins[] = {
      buildCorridor},
     {"bottleneck", 200, "a crowded square room evacuates through an 8-wide door", buildBottleneck},
     {"random", 1000, "agents at density 0.05 in an open square walk to random goals", buildRandom},
+    {"pursuit", 60,
+     "evaders walk across a field, each chased by a slower pursuer: chase, sight or intercept (ORCA on)",
+     buildPursuit},
+    {"pathloop", 12, "a dozen vehicles per loop follow a closed five-point path of radius 20 (Reynolds)",
+     buildPathLoop},
+    {"forest", 50, "agents seek across a field of circular posts with the detection box, ORCA off",
+     buildForest},
+    {"mix", 10000,
+     "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on)",
+     buildMix},
 };
 
 const Builtin& findBuiltin(const std::string& name) {

@@ -130,6 +130,47 @@ case "$check" in
     [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was replaced by a partial file"
     ls t.csv.partial-* >/dev/null 2>&1 && fail "a partial file was left behind"
     ;;
+  pursuit_captures)
+    # Captures per pursuit rule, in the summary and in the metrics JSON. (One thread in these
+    # runs: ctest runs checks side by side, and threads waiting on each other's cores at every
+    # step's barriers would make a run of a second take a minute.)
+    run run builtin pursuit -q --threads 1 --metrics m.json
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    for kind in chase sight intercept; do
+      grep -qE "^captures +$kind +10/10 caught, mean" out.txt || fail "no summary line for $kind captures"
+      grep -qF "\"$kind\": {" m.json || fail "m.json lacks the $kind captures"
+    done
+    grep -qF '"caught": 10' m.json || fail "m.json does not count 10 caught"
+    grep -qF '"pathFollowing"' m.json || fail "m.json lacks pathFollowing"
+    ;;
+  forest_orca)
+    # --orca turns ORCA on for the forest's agents, which otherwise cross with the box alone.
+    for option in "" --orca "--avoidance orca"; do
+      run run builtin forest -q --threads 1 $option
+      [ "$rc" = 0 ] || fail "$option: exit code $rc"
+      grep -q "arrived  *50 of 50 agents" out.txt || fail "$option: not everyone arrived"
+      grep -q "^penetrations  *0 " out.txt || fail "$option: agents entered a post"
+      grep -q "circles" out.txt || fail "$option: the summary does not count the circles"
+    done
+    ;;
+  pathloop_summary)
+    run run builtin pathloop -q --threads 1
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    grep -qE "^path +12 followers, mean distance [0-9.]+, [0-9.]+% within radius" out.txt ||
+        fail "no path line in the summary"
+    grep -q "captures" out.txt && fail "a captures line without pursuers"
+    ;;
+  bad_avoidance)
+    run run builtin forest --steps 1 -q --avoidance sideways
+    expect_refused "--avoidance"
+    run run builtin forest --steps 1 -q --orca --avoidance none
+    expect_refused "--orca"
+    ;;
+  validate_counts)
+    run validate "$data/../../scenarios/rvo2_circle.json"
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    grep -q "ok: 250 agents, 0 obstacles, 0 circles, 0 paths, 4000 steps" out.txt || fail "validate does not count circles and paths"
+    ;;
   *)
     fail "unknown check"
     ;;

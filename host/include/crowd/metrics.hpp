@@ -1,7 +1,9 @@
 // Run metrics: safety (collisions, obstacle penetrations, minimum separation), progress
-// (arrivals and when) and cost (milliseconds per phase).
+// (arrivals and when, captures by pursuers, how closely followers keep to their paths) and cost
+// (milliseconds per phase).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -18,7 +20,8 @@ namespace crowd {
 struct ContactStats {
   /// Agent pairs closer than 99% of their combined radii.
   std::int64_t collisions = 0;
-  /// Agents closer than 99% of their radius to an obstacle edge, or inside a solid polygon.
+  /// Agents closer than 99% of their radius to an obstacle edge or a circular obstacle's disc,
+  /// or inside a solid polygon. (A circle is measured as its disc, not as the polygon ORCA sees.)
   std::int64_t penetrations = 0;
   /// Smallest distance / (ri + rj) over pairs closer than 1.5 combined radii (infinity when no
   /// pair is that close).
@@ -29,6 +32,26 @@ struct ContactStats {
 /// (0: OpenMP's default).
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
                              const ObstacleSet& obstacles, int threads = 0);
+
+/// A pursuer has caught its target when their centres come within this many times their
+/// combined radii (ORCA keeps them from touching, so "touching" would never happen).
+inline constexpr double kCaptureFactor = 1.05;
+
+/// Captures by the pursuers of one pursuit rule (PursuitKind).
+struct CaptureStats {
+  std::size_t pursuers = 0;  ///< Agents seen with `pursue` among their behaviours and this rule.
+  std::size_t caught = 0;    ///< Of them, those that came within capture distance of their live target.
+  double meanTime = -1;      ///< Seconds to each one's first capture, over the caught; -1 when none.
+  double maxTime = -1;       ///< The latest first capture, seconds; -1 when none.
+};
+
+/// How closely the agents that follow a path keep to it, over the observed steps.
+struct PathStats {
+  std::size_t followers = 0;    ///< Agents seen with `follow` among their behaviours.
+  std::int64_t agentSteps = 0;  ///< Follower positions measured (one per follower per step).
+  double meanDistance = -1;     ///< Mean distance from a follower to its path; -1 when none measured.
+  double withinRadius = -1;     ///< Share of agentSteps within the follower's pathRadius; -1 when none.
+};
 
 /// Totals over a run.
 struct RunMetrics {
@@ -50,10 +73,39 @@ struct RunMetrics {
   std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc, summed.
   PhaseTimes totalMs;    ///< Summed over steps.
   std::vector<Arrival> arrivals;
+  std::array<CaptureStats, kPursuitKindCount> captures;  ///< Indexed by PursuitKind.
+  PathStats paths;
+
+  /// Whether any agent pursued (there is something to say about captures).
+  bool hasPursuers() const;
 
   PhaseTimes meanMsPerStep() const;
   /// The metrics as a JSON document (arrival list included).
   std::string toJson(int indent = 2) const;
+};
+
+/// Follows pursuers and path followers from one observed state to the next (behavior_metrics.cpp):
+/// captures are looked for in every state, the initial one included; path distances after steps.
+class BehaviorTracker {
+ public:
+  void observe(const Simulator& sim, bool afterStep, RunMetrics& metrics);
+
+ private:
+  struct Pursuer {
+    std::uint32_t generation = 0;
+    bool seen = false;
+    bool caught = false;
+    PursuitKind kind = PursuitKind::Intercept;  ///< As first seen.
+  };
+  void observePursuer(const Simulator& sim, AgentId id, const Behavior& behavior, RunMetrics& metrics);
+  void observeFollower(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior,
+                       RunMetrics& metrics);
+
+  std::vector<Pursuer> pursuers_;  // By AgentId::index.
+  std::array<double, kPursuitKindCount> captureTimeSum_{};
+  std::vector<std::uint32_t> followerSeen_;  // By AgentId::index: generation + 1 of the follower seen, or 0.
+  double distanceSum_ = 0;
+  std::int64_t within_ = 0;
 };
 
 /// Watches a run: call observe() once before the first step (the initial state) and after every
@@ -69,6 +121,7 @@ class MetricsCollector {
   bool started_ = false;
   double speedSum_ = 0;
   double speedSamples_ = 0;
+  BehaviorTracker behavior_;
   RunMetrics metrics_;
 };
 
