@@ -19,6 +19,7 @@
 
 #include <crowd/crowd.hpp>
 
+#include "route_command.hpp"
 #include "run_options.hpp"
 #include "strict_integer.hpp"
 
@@ -344,12 +345,15 @@ int main(int argc, char** argv) {
   BenchOptions benchOptions;
   CLI::App* bench = app.add_subcommand("bench", "Benchmark built-in scenarios over agent counts (table and JSON)");
   addBenchOptions(*bench, benchOptions);
+  RouteOptions routeOptions;
+  CLI::App* route = addRouteCommand(app, routeOptions);
   app.footer("Examples:\n"
              "  crowdsim run builtin random --agents 100000 --steps 50\n"
              "  crowdsim run builtin forest --orca\n"
              "  crowdsim run my.json --steps 1 --out t.csv\n"
              "  crowdsim validate my.json\n"
              "  crowdsim bench --agents 1000,10000 --json bench.json\n"
+             "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
              "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
              "(outputs are put in place only when a run completes).");
 
@@ -362,6 +366,7 @@ int main(int argc, char** argv) {
     if (*scenarios) return listScenarios();
     if (*validateCmd) return validate(validatePath);
     if (*bench) return runBench(benchOptions);
+    if (*route) return runRoute(routeOptions);
     return runScenario(runOptions);  // Also the no-argument default.
   } catch (const RunInterrupted& e) {
     std::cerr << "crowdsim: " << e.what() << "\n";
