@@ -11,6 +11,8 @@
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 
+#include "steering_test_helpers.hpp"
+
 namespace crowd {
 namespace {
 
@@ -20,12 +22,7 @@ namespace {
     if (!cudaBackendAvailable(&why)) GTEST_SKIP() << "needs a GPU: " << why;  \
   } while (false)
 
-Behavior behaviorOf(std::initializer_list<BehaviorKind> kinds) {
-  Behavior b;
-  b.behaviors.clear();
-  for (BehaviorKind k : kinds) b.behaviors.push_back(WeightedBehavior{k, 1.0f});
-  return b;
-}
+using test::behaviorOf;
 
 // A 10 x 10 block of agents, every other one given `behavior`, the rest heading across; circles
 // and a wall in the way; agent i targets agent (i + 37) % 100 when `targets` is set.
