@@ -7,17 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include "require_gpu.hpp"
+
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 
 namespace crowd {
 namespace {
 
-#define CROWD_REQUIRE_GPU()                                                   \
-  do {                                                                        \
-    std::string why;                                                          \
-    if (!cudaBackendAvailable(&why)) GTEST_SKIP() << "needs a GPU: " << why;  \
-  } while (false)
 
 TEST(CudaBackend, ExplicitRequestWithoutDeviceFailsClearly) {
   std::string why;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "require_gpu.hpp"
+
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 
@@ -16,11 +18,6 @@
 namespace crowd {
 namespace {
 
-#define CROWD_REQUIRE_GPU()                                                   \
-  do {                                                                        \
-    std::string why;                                                          \
-    if (!cudaBackendAvailable(&why)) GTEST_SKIP() << "needs a GPU: " << why;  \
-  } while (false)
 
 using test::behaviorOf;
 

@@ -6,6 +6,8 @@
 // obstacle grid. Expectations are hand-worked.
 #include <gtest/gtest.h>
 
+#include "vec_near.hpp"
+
 #include <cmath>
 #include <crowd/obstacles.hpp>
 #include <vector>
@@ -20,11 +22,7 @@ using crowd::DetectionBox;
 using crowd::Vec2;
 
 testing::AssertionResult near(Vec2 actual, Vec2 expected, float tolerance = 1e-5f) {
-  if (std::fabs(actual.x - expected.x) <= tolerance && std::fabs(actual.y - expected.y) <= tolerance) {
-    return testing::AssertionSuccess();
-  }
-  return testing::AssertionFailure() << "(" << actual.x << ", " << actual.y << ") is not within " << tolerance
-                                     << " of (" << expected.x << ", " << expected.y << ")";
+  return crowd::test::near(actual, expected, tolerance);
 }
 
 // At the origin heading +x, 10 long, half width 1: local and world frames coincide.

@@ -5,6 +5,8 @@
 // Every expectation is worked out by hand on axis-aligned paths.
 #include <gtest/gtest.h>
 
+#include "vec_near.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -15,13 +17,7 @@ namespace {
 
 using crowd::Vec2;
 
-testing::AssertionResult near(Vec2 actual, Vec2 expected, float tolerance = 1e-6f) {
-  if (std::fabs(actual.x - expected.x) <= tolerance && std::fabs(actual.y - expected.y) <= tolerance) {
-    return testing::AssertionSuccess();
-  }
-  return testing::AssertionFailure() << "(" << actual.x << ", " << actual.y << ") is not within " << tolerance
-                                     << " of (" << expected.x << ", " << expected.y << ")";
-}
+using crowd::test::near;
 
 // One path in a PathView (the view points into this object).
 struct OnePath {

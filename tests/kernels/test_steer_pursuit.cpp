@@ -4,6 +4,8 @@
 // tc = |pT - pP| / |vT - vP|, and evasion flees that same point. Expectations are hand-worked.
 #include <gtest/gtest.h>
 
+#include "vec_near.hpp"
+
 #include <cmath>
 
 #include "crowd/kernels/steer_pursuit.hpp"
@@ -12,13 +14,7 @@ namespace {
 
 using crowd::Vec2;
 
-testing::AssertionResult near(Vec2 actual, Vec2 expected, float tolerance = 1e-6f) {
-  if (std::fabs(actual.x - expected.x) <= tolerance && std::fabs(actual.y - expected.y) <= tolerance) {
-    return testing::AssertionSuccess();
-  }
-  return testing::AssertionFailure() << "(" << actual.x << ", " << actual.y << ") is not within " << tolerance
-                                     << " of (" << expected.x << ", " << expected.y << ")";
-}
+using crowd::test::near;
 
 TEST(KernelSteerPursuit, SightHeadsStraightAtTheTargetAtFullSpeed) {
   EXPECT_EQ(crowd::sightVelocity(Vec2(1, 1), Vec2(4, 5), 2.5f), Vec2(1.5f, 2.0f));

@@ -3,6 +3,8 @@
 // arrive integrated step by step: it must stop on its point without ever passing it.
 #include <gtest/gtest.h>
 
+#include "vec_near.hpp"
+
 #include <cmath>
 
 #include "crowd/kernels/steer_seek.hpp"
@@ -12,14 +14,7 @@ namespace {
 
 using crowd::Vec2;
 
-// Vectors equal to `tolerance` in each coordinate, with both printed when not.
-testing::AssertionResult near(Vec2 actual, Vec2 expected, float tolerance = 1e-6f) {
-  if (std::fabs(actual.x - expected.x) <= tolerance && std::fabs(actual.y - expected.y) <= tolerance) {
-    return testing::AssertionSuccess();
-  }
-  return testing::AssertionFailure() << "(" << actual.x << ", " << actual.y << ") is not within " << tolerance
-                                     << " of (" << expected.x << ", " << expected.y << ")";
-}
+using crowd::test::near;
 
 TEST(KernelSteerSeek, TowardsScalesTheOffsetToTheSpeed) {
   EXPECT_EQ(crowd::towards(Vec2(3.0f, 4.0f), 10.0f), Vec2(6.0f, 8.0f));

@@ -4,6 +4,8 @@
 // nobody), and the target's velocity estimated from its last two positions.
 #include <gtest/gtest.h>
 
+#include "vec_near.hpp"
+
 #include <cmath>
 #include <vector>
 
@@ -15,13 +17,7 @@ using crowd::AgentId;
 using crowd::BehaviorKind;
 using crowd::Vec2;
 
-testing::AssertionResult near(Vec2 actual, Vec2 expected, float tolerance = 1e-6f) {
-  if (std::fabs(actual.x - expected.x) <= tolerance && std::fabs(actual.y - expected.y) <= tolerance) {
-    return testing::AssertionSuccess();
-  }
-  return testing::AssertionFailure() << "(" << actual.x << ", " << actual.y << ") is not within " << tolerance
-                                     << " of (" << expected.x << ", " << expected.y << ")";
-}
+using crowd::test::near;
 
 TEST(KernelSteering, IntegrationTruncatesTheForceToMaxForce) {
   // Force 10 east, maxForce 4, mass 1, dt 0.25: 4 * 0.25 = 1.
