@@ -17,10 +17,12 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "route_planner_waypoints.hpp"
+#include "route_planner_state.hpp"
 
 namespace crowd {
 namespace {
+
+using namespace routing;
 
 using Clock = std::chrono::steady_clock;
 
@@ -28,55 +30,8 @@ double secondsSince(Clock::time_point begin) {
   return std::chrono::duration<double>(Clock::now() - begin).count();
 }
 
-using routing::anchorOf;
-using routing::kNoCell;
-using routing::knownAnchor;
-using routing::routePointCount;
-using routing::routeShape;
-using routing::SharedField;
-using routing::smoothCellPath;
-using routing::stepCell;
-using routing::writeRoute;
-
-// Agents per output block and per A* work item: fixed, not per thread, so the blocks (and the
-// output) are the same for any thread count; big enough that scheduling them costs nothing.
-constexpr std::size_t kRouteBlock = 1024;
-constexpr std::size_t kAstarBlock = 16;
-
-// Why an agent was moved, beyond its status bits: for the wording of warnings.
-enum Note : std::uint8_t { kStartOutside = 1, kGoalOutside = 2 };
-
-// Agents with equal keys share a goal field (or, below the threshold, just a group count).
-struct GoalSetKey {
-  int radiusClass = 0;
-  std::vector<std::uint32_t> cells;  // Goal cell indices, sorted, without repeats.
-  bool operator==(const GoalSetKey&) const = default;
-};
-
-struct GoalSetHash {
-  std::size_t operator()(const GoalSetKey& key) const {
-    std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(key.radiusClass);
-    for (const std::uint32_t cell : key.cells) h = (h ^ cell) * 1099511628211ull;
-    return static_cast<std::size_t>(h);
-  }
-};
-
-struct Group {
-  int radiusClass = 0;
-  std::vector<std::uint32_t> goals;
-  std::int64_t agents = 0;
-  int field = -1;  // Index into the shared fields; -1: A* per agent.
-};
-
-// Where a start or goal is planned from: its own cell when that is free for planning, else
-// the nearest free one (kNoCell when there is none).
-struct SnappedPoint {
-  std::uint32_t cell = kNoCell;
-  bool moved = false;
-  bool inWall = false;
-  bool outside = false;
-};
-
+// Where a start or goal is planned from: its own cell when that is free for planning, else the
+// nearest free one (kNoCell when there is none).
 SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
   const GridMap& map = clearance.map();
   SnappedPoint snapped;
@@ -93,54 +48,6 @@ SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
   }
   return snapped;
 }
-
-// "12 agents start" / "1 agent starts".
-std::string agentsDo(std::int64_t count, const char* singularVerb, const char* pluralVerb) {
-  return std::to_string(count) + (count == 1 ? " agent " : " agents ") +
-         (count == 1 ? singularVerb : pluralVerb);
-}
-
-// Paths (then chains of waypoints) of kAstarBlock A* agents: path k is cells [ends[k - 1], ends[k]).
-struct PathBlock {
-  std::vector<std::uint32_t> cells;
-  std::vector<std::size_t> ends;
-
-  std::span<const std::uint32_t> path(std::size_t k) const {
-    return std::span<const std::uint32_t>(cells).subspan(k == 0 ? 0 : ends[k - 1],
-                                                         ends[k] - (k == 0 ? 0 : ends[k - 1]));
-  }
-};
-
-// What the phases of one plan() share. Per-agent vectors are indexed by request.
-struct PlanState {
-  PlanState(std::span<const RouteRequest> requestList, const GridMap& planMap,
-            const RouteOptions& planOptions, int threadCount)
-      : requests(requestList), map(planMap), options(planOptions), threads(threadCount) {}
-
-  std::span<const RouteRequest> requests;
-  const GridMap& map;
-  const RouteOptions& options;
-  int threads = 1;
-  std::vector<const ClearanceMap*> classes;  // Per radius class.
-  std::vector<int> agentClass;               // -1: a bad radius.
-  std::vector<std::int64_t> goalBegin;       // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
-  std::vector<std::uint32_t> goalCell;       // Per goal slot: its planning cell; kNoCell when none is free.
-  std::vector<std::uint8_t> goalInWall;      // Per goal slot.
-  std::vector<std::uint32_t> startCell;
-  std::vector<std::uint8_t> notes;       // Note bits.
-  std::vector<std::int32_t> agentGroup;  // -1: no route to plan (bad request, nothing free).
-  std::vector<Group> groups;
-  std::vector<SharedField> fields;
-  std::vector<std::uint32_t> astarAgents;  // Agents of groups without a field, in order.
-  std::vector<PathBlock> paths;            // Per kAstarBlock of astarAgents.
-  std::vector<double> astarLength;         // Per A* agent, cells; -1 when unreachable.
-
-  std::size_t size() const { return requests.size(); }
-  const ClearanceMap& clearanceOf(std::size_t agent) const {
-    return *classes[static_cast<std::size_t>(
-        groups[static_cast<std::size_t>(agentGroup[agent])].radiusClass)];
-  }
-};
 
 // Phase 2a: each agent's start and goals onto free planning cells, with status bits.
 void snapAgents(PlanState& s, RouteSet& out) {
@@ -310,163 +217,6 @@ void smoothAstarPaths(PlanState& s) {
       std::swap(block, chains);
     }
   }
-}
-
-// The chain of waypoint cells of agent i's route (empty when it has none) and, with `length`,
-// its grid length in cells. From a field, the chain follows the anchors (filling them on first
-// use).
-void findChain(PlanState& s, std::size_t i, std::vector<std::uint32_t>& pending,
-               std::vector<std::uint32_t>& chain, double* length) {
-  chain.clear();
-  const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[i])];
-  if (group.field < 0) {
-    const auto slot = static_cast<std::size_t>(
-        std::lower_bound(s.astarAgents.begin(), s.astarAgents.end(), static_cast<std::uint32_t>(i)) -
-        s.astarAgents.begin());
-    const std::span<const std::uint32_t> path = s.paths[slot / kAstarBlock].path(slot % kAstarBlock);
-    chain.assign(path.begin(), path.end());
-    if (length != nullptr) *length = s.astarLength[slot];
-    return;
-  }
-  SharedField& shared = s.fields[static_cast<std::size_t>(group.field)];
-  std::uint32_t c = s.startCell[i];
-  if (length != nullptr) *length = shared.cells[c].distance;
-  if (shared.field.direction(c) == GoalField::kUnreachable) return;
-  chain.push_back(c);
-  if (s.options.smooth) {
-    const ClearanceMap& clearance = s.clearanceOf(i);
-    // A goal cell is its own anchor.
-    while (true) {
-      std::uint32_t next = knownAnchor(shared, c);
-      if (next == kNoCell) next = anchorOf(shared, clearance, c, pending);
-      if (next == c) break;
-      c = next;
-      chain.push_back(c);
-    }
-  } else {
-    for (std::uint8_t move; (move = shared.field.direction(c)) != GoalField::kAtGoal;) {
-      c = stepCell(c, move, s.map.width());
-      chain.push_back(c);
-    }
-  }
-}
-
-// Phase 5b: per fixed block of agents, each route's chain is found and its points counted;
-// once the offsets are known, it is found again (from filled anchors: a few steps each) and
-// written in place.
-void writeRoutes(PlanState& s, RouteSet& out) {
-  const std::size_t n = s.size();
-  // Agents are visited group by group (a counting sort, stable): one field's anchors at a time
-  // stay in the core's cache. (Sorting by start cell too, so that routes share more of their
-  // anchors, is slower: the agents' own arrays and the output are then visited at random.)
-  std::vector<std::uint32_t> order(n);
-  std::vector<std::size_t> groupStart(s.groups.size() + 2, 0);
-  for (std::size_t i = 0; i < n; ++i) ++groupStart[static_cast<std::size_t>(s.agentGroup[i] + 2)];
-  for (std::size_t g = 1; g < groupStart.size(); ++g) groupStart[g] += groupStart[g - 1];
-  for (std::size_t i = 0; i < n; ++i) {
-    order[groupStart[static_cast<std::size_t>(s.agentGroup[i] + 1)]++] = static_cast<std::uint32_t>(i);
-  }
-
-  const std::size_t blocks = (n + kRouteBlock - 1) / kRouteBlock;
-  std::vector<std::uint8_t> shapes(n, 0);
-  const double cellSize = s.map.placement().cellSize;
-#pragma omp parallel num_threads(s.threads)
-  {
-    std::vector<std::uint32_t> pending;
-    std::vector<std::uint32_t> chain;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
-      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
-        const std::size_t i = order[k];
-        std::uint8_t& status = out.status[i];
-        std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
-        if ((status & route_status::kUnreachable) == 0) {
-          double length = -1.0;
-          findChain(s, i, pending, chain, &length);
-          if (chain.empty()) {
-            status |= route_status::kUnreachable;
-          } else {
-            const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
-            std::size_t goal = 0;
-            while (s.goalCell[goals + goal] != chain.back()) ++goal;
-            shapes[i] = routeShape(
-                s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0, chain,
-                s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
-            pointCount = routePointCount(chain.size(), shapes[i]);
-            out.lengths[i] = static_cast<float>(length * cellSize);
-            out.goalIndex[i] = static_cast<std::int32_t>(goal);
-          }
-        }
-        out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
-      }
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) out.offsets[i + 1] += out.offsets[i];
-  out.points.resize(static_cast<std::size_t>(out.offsets[n]));
-#pragma omp parallel num_threads(s.threads)
-  {
-    std::vector<std::uint32_t> pending;
-    std::vector<std::uint32_t> chain;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
-      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
-        const std::size_t i = order[k];
-        Vec2* at = out.points.data() + out.offsets[i];
-        if ((out.status[i] & route_status::kUnreachable) != 0) {
-          *at = s.requests[i].start;
-          continue;
-        }
-        findChain(s, i, pending, chain, nullptr);
-        writeRoute(s.map, s.requests[i].start, chain,
-                   s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])], shapes[i], at);
-      }
-    }
-  }
-}
-
-// One warning line per kind of problem, with a count and the first agent.
-void addWarnings(const PlanState& s, RouteSet& out) {
-  struct Tally {
-    std::int64_t count = 0;
-    std::size_t first = 0;
-    void add(std::size_t agent) {
-      if (count++ == 0) first = agent;
-    }
-  };
-  Tally bad, startWall, startOutside, goalWall, goalOutside, unreachable;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const std::uint8_t status = out.status[i];
-    if ((status & route_status::kBadRequest) != 0) {
-      bad.add(i);
-      continue;
-    }
-    if ((s.notes[i] & kStartOutside) != 0) {
-      startOutside.add(i);
-    } else if ((status & route_status::kStartInWall) != 0) {
-      startWall.add(i);
-    }
-    if ((s.notes[i] & kGoalOutside) != 0) goalOutside.add(i);
-    if ((status & route_status::kGoalInWall) != 0 && (s.notes[i] & kGoalOutside) == 0) goalWall.add(i);
-    if ((status & route_status::kUnreachable) != 0) unreachable.add(i);
-  }
-  const auto warn = [&](const Tally& t, const std::string& what, const char* outcome) {
-    if (t.count > 0) {
-      out.warnings.push_back(what + " (agent " + std::to_string(t.first) + (t.count > 1 ? " first" : "") +
-                             "); " + outcome);
-    }
-  };
-  const char* moved = "moved to the nearest free cell";
-  warn(bad,
-       agentsDo(bad.count, "has", "have") +
-           " a start, goal or radius that is not finite, a negative radius or no goal",
-       "left in place");
-  warn(startWall, agentsDo(startWall.count, "starts", "start") + " inside a wall", moved);
-  warn(startOutside, agentsDo(startOutside.count, "starts", "start") + " outside the map", moved);
-  warn(goalWall, agentsDo(goalWall.count, "has", "have") + " a goal inside a wall", moved);
-  warn(goalOutside, agentsDo(goalOutside.count, "has", "have") + " a goal outside the map", moved);
-  warn(unreachable, agentsDo(unreachable.count, "cannot", "cannot") + " reach a goal", "left in place");
 }
 
 }  // namespace

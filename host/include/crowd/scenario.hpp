@@ -81,7 +81,8 @@ Scenario loadScenarioFile(const std::string& path);
 /// As loadScenarioFile, from text; `source` names it in messages.
 Scenario parseScenario(std::string_view jsonText, const std::string& source);
 
-/// The built-in scenarios: circle, crossing, corridor, bottleneck, random.
+/// The built-in scenarios: circle, crossing, corridor, bottleneck, random, and the steering ones,
+/// pursuit, pathloop, forest and mix.
 std::vector<std::string> builtinScenarioNames();
 std::string builtinScenarioDescription(const std::string& name);
 /// Builds a built-in with `agents` agents (each has its own default). Throws ScenarioError for
