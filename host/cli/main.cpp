@@ -155,6 +155,10 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
     }
     std::printf("\n");
   }
+  if (scenario.unreachableAgents > 0) {
+    std::printf("unreachable     %zu agents have no route to their goal through the map (they stand still)\n",
+                scenario.unreachableAgents);
+  }
   std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps\n",
               static_cast<long long>(m.collisions));
   std::printf("penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",

@@ -16,6 +16,13 @@
 #include "scenario_risks.hpp"
 
 namespace crowd {
+
+// The navigation built-ins (scenario_builtin_navigation.cpp).
+namespace builtin_detail {
+void buildEvacuation(Scenario& scenario, std::size_t count);
+void buildMaze(Scenario& scenario, std::size_t count);
+}  // namespace builtin_detail
+
 namespace {
 
 using scenario_detail::ScenarioRandom;
@@ -281,6 +288,12 @@ constexpr Builtin kBuiltins[] = {
     {"mix", 10000,
      "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on)",
      buildMix},
+    {"evacuation", 1000,
+     "a floor of rooms and corridors empties through exits in its outer wall, each agent taking the "
+     "nearest by route length (map routes, ORCA on)",
+     buildEvacuation},
+    {"maze", 200, "agents cross a generated maze with corridors 2.5 m wide along planned routes (ORCA on)",
+     buildMaze},
 };
 
 const Builtin& findBuiltin(const std::string& name) {

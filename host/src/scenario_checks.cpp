@@ -309,6 +309,23 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
         throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
       }
     }
+    // Each routed agent's own route, after the scenario's paths so that their numbers stand.
+    if (!scenario.routeOffsets.empty()) {
+      std::vector<Vec2> points;
+      for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {
+        const auto begin = static_cast<std::size_t>(scenario.routeOffsets[i]);
+        const auto end = static_cast<std::size_t>(scenario.routeOffsets[i + 1]);
+        if (end - begin < 2) continue;
+        points.assign(scenario.routePoints.begin() + static_cast<std::ptrdiff_t>(begin),
+                      scenario.routePoints.begin() + static_cast<std::ptrdiff_t>(end));
+        for (Vec2& v : points) v = inFrame(v, config.origin);
+        try {
+          simulator.setRoute(ids[i], simulator.addPath(points, false));
+        } catch (const std::invalid_argument& error) {
+          throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": route: " + error.what());
+        }
+      }
+    }
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       const std::optional<AgentId>& target = scenario.agents[i].target;
       if (!target) continue;

@@ -26,6 +26,7 @@
 #include "json_document.hpp"
 #include "number_text.hpp"
 #include "scenario_behavior_json.hpp"
+#include "scenario_map_json.hpp"
 #include "scenario_paths.hpp"
 
 namespace crowd {
@@ -46,17 +47,17 @@ constexpr auto kParamKeys = [] {
 }();
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 11> kTopKeys = {"name",          "timeStep",      "steps",  "seed",
-                                                       "removeArrived", "agentDefaults", "agents", "groups",
-                                                       "obstacles",     "circles",       "paths"};
+constexpr std::array<std::string_view, 13> kTopKeys = {
+    "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
+    "groups", "obstacles", "circles", "paths", "map",           "route"};
 // "name" lets a "target" refer to the agent (scenario_behavior_json.hpp).
-constexpr std::array<std::string_view, 5> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
-                                                        "name"};
+constexpr std::array<std::string_view, 6> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
+                                                        "name",     "exits"};
 // In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
 constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center",
                                                          "agentRadius"};
-constexpr std::array<std::string_view, 9> kRectangleKeys = {
-    "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity"};
+constexpr std::array<std::string_view, 10> kRectangleKeys = {
+    "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity", "exits"};
 constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
 
 std::size_t editDistance(std::string_view a, std::string_view b) {
@@ -241,6 +242,8 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("agents")) readAgents(root["agents"], defaults, steering, spec);
     if (root.contains("groups")) readGroups(root["groups"], defaults, steering, spec);
     if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
+    if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"]);
+    if (root.contains("route")) spec.route = scenario_detail::readRouteSpec(*this, root["route"]);
     std::uint64_t agentCount = spec.agents.size();
     for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
     steering.finish(agentCount);
@@ -295,6 +298,14 @@ class ScenarioReader : JsonValueReader {
       requireKey(object, path, "position");
       if (object.contains("goal") && object.contains("prefVelocity")) {
         fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
+      }
+      for (const char* other : {"goal", "prefVelocity"}) {
+        if (object.contains("exits") && object.contains(other)) {
+          fail(path, std::string("has both 'exits' and '") + other + "'; give at most one");
+        }
+      }
+      if (object.contains("exits")) {
+        spec.exits.push_back(ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
       }
       AgentDef agent;
       agent.position = vector2(object["position"], path + "/position");
@@ -371,7 +382,7 @@ class ScenarioReader : JsonValueReader {
     }
     std::string goalKeys;
     int goalSpecs = 0;
-    for (const char* key : {"goal", "goalOffset", "goalRect", "prefVelocity"}) {
+    for (const char* key : {"goal", "goalOffset", "goalRect", "prefVelocity", "exits"}) {
       if (!object.contains(key)) continue;
       goalKeys += (goalSpecs++ == 0 ? "" : ", ") + std::string(key);
     }
@@ -391,6 +402,9 @@ class ScenarioReader : JsonValueReader {
     } else if (object.contains("prefVelocity")) {
       spec.goal = GroupSpec::Goal::prefVelocity;
       spec.goalVector = vector2(object["prefVelocity"], path + "/prefVelocity");
+    } else if (object.contains("exits")) {
+      // Goal::none until routed: the exits give each agent its goal (routeScenario).
+      spec.exits = scenario_detail::readExits(*this, object["exits"], path + "/exits");
     }
     spec.params = applyParams(object, path, defaults, "radius");
   }

@@ -131,6 +131,7 @@ class SpecValidator {
         fail(at + bad.pointer, bad.problem);
       }
     }
+    routing();
     // Steering last: a target is checked against the number of agents, known only now.
     for (std::size_t i = 0; i < spec_.agents.size(); ++i) {
       const AgentDef& agent = spec_.agents[i];
@@ -271,6 +272,37 @@ class SpecValidator {
     if (const std::string problem = checkBehavior(behavior, pathCount); !problem.empty()) fail(path, problem);
   }
 
+  // Exits need a map to choose between them by route length; route values within limits.
+  void routing() const {
+    const auto exits = [&](const std::string& path, const std::vector<Vec2>& points) {
+      if (!spec_.map) fail(path, "exits need a map to route through (give \"map\")");
+      if (points.empty()) fail(path, "needs at least one exit [x, y]");
+      for (std::size_t e = 0; e < points.size(); ++e) vector(childPath(path, e), points[e], limits::kCoordinate);
+    };
+    for (const ExitSpec& set : spec_.exits) {
+      if (set.count != 1 || set.firstAgent >= spec_.agents.size()) {
+        fail("/agents", "exit set for agents " + std::to_string(set.firstAgent) + " (" +
+                            std::to_string(set.count) + ") does not name one listed agent");
+      }
+      const AgentDef& agent = spec_.agents[set.firstAgent];
+      const std::string path = childPath("/agents", set.firstAgent);
+      if (agent.goal) fail(path, "has both 'exits' and 'goal'; give at most one");
+      exits(path + "/exits", set.points);
+    }
+    for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
+      const GroupSpec& group = spec_.groups[g];
+      if (group.exits.empty()) continue;
+      const std::string path = childPath("/groups", g);
+      if (group.shape != GroupSpec::Shape::rectangle || group.goal != GroupSpec::Goal::none) {
+        fail(path + "/exits", "only rectangle groups without another goal spec may give exits");
+      }
+      exits(path + "/exits", group.exits);
+    }
+    if (spec_.route.radius) limit("/route/radius", *spec_.route.radius, limits::kRadius);
+    limit("/route/clearanceMargin", spec_.route.options.clearanceMargin,
+          Limit{"the radius limit", 0.0f, limits::kRadius.max});
+  }
+
   // A circular obstacle [x, y, radius].
   void circle(const std::string& path, const CircleSpec& circle) const {
     limit(childPath(path, 0), circle.center.x, limits::kCoordinate);
@@ -324,6 +356,16 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   scenario.obstacles = spec.obstacles;
   scenario.circles = spec.circles;
   scenario.paths = spec.paths;
+  scenario.map = spec.map;
+  scenario.route = spec.route;
+  scenario.exits = spec.exits;
+  std::size_t first = spec.agents.size();  // Each group's first agent number.
+  for (const GroupSpec& group : spec.groups) {
+    if (!group.exits.empty()) scenario.exits.push_back(ExitSpec{first, group.count, group.exits});
+    first += group.count;
+  }
+  // Routing before the warnings: they then see the map's walls and the moved starts.
+  routeScenario(scenario);
   addScenarioWarnings(scenario);
   return scenario;
 }

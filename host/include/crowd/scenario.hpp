@@ -37,12 +37,20 @@
 // An agent's keys override "agentDefaults" one by one ("behavior" replaces the whole list).
 // Paths need 2 points (a loop 3), no point repeating the one before it; circles a radius > 0.
 //
+// Maps and routes (see routeScenario below):
+//     "map": "file.map" | { "file": "file.map" (relative to the scenario's folder) or
+//            "rows": ["....", ...], "cellSize": 1, "origin": [x, y] },
+//     "route": { "cornerCutting": false, "heuristic": "octile" | "euclidean" | "manhattan",
+//                "radius": r (default: each agent's own), "clearanceMargin": 0.05 },
+//   and agents and rectangle groups may give "exits": [[x, y], ...] instead of a goal.
+//
 // Loading is parse -> spec -> validate -> expand: loadScenarioSpec reads the file into a
 // ScenarioSpec (crowd/scenario_spec.hpp) and checks it; expandScenario generates the groups with
 // a seed and adds the warnings. loadScenarioFile does both.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,7 +75,31 @@ struct Scenario {
   std::vector<CircleSpec> circles;  ///< Circular obstacles (crowd/obstacles.hpp: addCircle).
   std::vector<PathSpec> paths;      ///< Paths for `follow`; Behavior::path indexes this list.
   std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
+
+  // ---- routing (routeScenario) ----
+  /// The map agents are routed through; none for a scenario without one.
+  std::shared_ptr<const GridMap> map;
+  RouteSpec route;
+  /// Agents leaving by the nearest of several exits (every agent number once at most).
+  std::vector<ExitSpec> exits;
+  /// Every agent's route once routed, agent i at [routeOffsets[i], routeOffsets[i + 1]): empty
+  /// for agents without one. routeOffsets is empty until routeScenario has run.
+  std::vector<Vec2> routePoints;
+  std::vector<std::int64_t> routeOffsets;
+  /// Agents with a goal or exits that no route reaches: they stand where they are.
+  std::size_t unreachableAgents = 0;
 };
+
+/// Routes a scenario with a map: appends the map's blocked regions to `obstacles`
+/// (traceObstacleOutlines), plans a route for every agent with exits, and for every agent with a
+/// goal whose behaviour is the default goal rule (one RoutePlanner::plan call, deterministic for
+/// any thread count), and sets routePoints/routeOffsets. A routed agent's goal becomes its
+/// route's end (the chosen exit; a goal inside a wall moves to the nearest free cell), and an
+/// agent on the goal rule follows its own route instead (follow, Behavior::path = kOwnRoute).
+/// An agent starting inside a wall is moved to the nearest free cell; one that cannot reach its
+/// goal loses it and stands still. Each kind of problem adds one warning. Does nothing without
+/// a map; runs once (a second call does nothing). `threads` <= 0: OpenMP's default.
+void routeScenario(Scenario& scenario, int threads = 0);
 
 /// Generates the spec's groups with `seed` (the spec's own when not given), after checking the
 /// spec (validateScenarioSpec), and adds the scenario's warnings (addScenarioWarnings). The same

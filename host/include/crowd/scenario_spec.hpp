@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,8 @@
 
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
+#include <crowd/grid_map.hpp>
+#include <crowd/route_planner.hpp>
 #include <crowd/simulator.hpp>
 
 namespace crowd {
@@ -35,6 +38,24 @@ struct CircleSpec {
 struct PathSpec {
   std::vector<Vec2> points;
   bool loop = false;
+};
+
+/// Agents that leave by whichever of several exits is nearest to them by route length (needs a
+/// map): agents numbered [firstAgent, firstAgent + count).
+struct ExitSpec {
+  std::size_t firstAgent = 0;
+  std::size_t count = 0;
+  std::vector<Vec2> points;  ///< World positions. [Limit: at least one; limits::kCoordinate]
+};
+
+/// How agents are routed through a scenario's map (crowd/route_planner.hpp).
+struct RouteSpec {
+  /// Planner options: cornerCutting, heuristic and clearanceMargin come from the file.
+  /// [Limit: clearanceMargin 0 .. limits::kRadius]
+  RouteOptions options;
+  /// Plan every agent as if it had this radius (world units); none: each agent's own radius.
+  /// [Limit: limits::kRadius]
+  std::optional<float> radius;
 };
 
 /// A group of agents generated from a few numbers (a file's "groups" entry).
@@ -63,6 +84,9 @@ struct GroupSpec {
   Vec2 goalVector{0.0f, 0.0f};  ///< The goal point, offset or preferred velocity.
   Vec2 goalMin{0.0f, 0.0f};     ///< The box goals are drawn from. [Limit: goalMin <= goalMax]
   Vec2 goalMax{0.0f, 0.0f};
+  /// With Goal::none: every agent leaves by the nearest of these exits by route length (needs a
+  /// map). [Limit: limits::kCoordinate]
+  std::vector<Vec2> exits;
   Behavior behavior;  ///< Every agent of the group steers alike.
   /// Every agent of the group targets this agent (its number; see Scenario::agents).
   std::optional<std::size_t> target;
@@ -81,6 +105,12 @@ struct ScenarioSpec {
   std::vector<std::vector<Vec2>> obstacles;
   std::vector<CircleSpec> circles;
   std::vector<PathSpec> paths;
+  /// The grid map agents are routed through, placed in the world (a file's "map", read and
+  /// checked when the file is read); none: agents head straight for their goals.
+  std::shared_ptr<const GridMap> map;
+  RouteSpec route;
+  /// Exit sets of agents listed one by one (count 1 each); groups keep theirs in GroupSpec.
+  std::vector<ExitSpec> exits;
 };
 
 /// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.

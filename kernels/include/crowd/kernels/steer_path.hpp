@@ -33,13 +33,17 @@ struct PathAim {
   bool atEnd;    ///< The target is an open path's last point.
 };
 
-/// Segments searched around `current`: the previous one to two ahead, or all when current < 0.
-CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int current, Vec2 predicted, float ahead) {
+/// Segments searched around `current`: the previous one to two ahead, or all when current < 0;
+/// with `only`, just `current` (a route, whose segment is chosen by line of sight: steer_route.hpp).
+CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int current, Vec2 predicted, float ahead,
+                                     bool only = false) {
   const int segments = paths.segments(path);
   const bool loop = paths.loop[path] != 0;
   int first = 0;
   int last = segments - 1;
-  if (current >= 0) {
+  if (only && current >= 0) {
+    first = last = current;
+  } else if (current >= 0) {
     first = current - 1;
     last = current + 2;
     if (!loop) {

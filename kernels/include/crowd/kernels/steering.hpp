@@ -13,6 +13,7 @@
 #include "steer_avoid.hpp"
 #include "steer_path.hpp"
 #include "steer_pursuit.hpp"
+#include "steer_route.hpp"
 #include "steer_seek.hpp"
 #include "steer_separation.hpp"
 #include "steer_wander.hpp"
@@ -134,8 +135,11 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
     if (s.kind[i] == BehaviorKind::Wander) {
       wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
     } else if (s.kind[i] == BehaviorKind::FollowPath && followedPath(s, st, id) >= 0) {
-      aim = aimAlongPath(view.paths, followedPath(s, st, id), segment, predictedPosition(in.position, in.velocity, s.lookAhead),
-                         0.5f * s.lookAhead);
+      const int path = followedPath(s, st, id);
+      const bool route = s.path == kOwnRoute;  // Segments of a route are chosen by line of sight.
+      if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, 0.9f * t.radius);
+      aim = aimAlongPath(view.paths, path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),
+                         0.5f * s.lookAhead, route);
       segment = aim.segment;
     }
   }

@@ -1,0 +1,75 @@
+// Which segment of its own route (a planned polyline through walls, Simulator::setRoute) an agent
+// follows. Reynolds' nearest-normal-point rule picks the wrong one where a route turns round a
+// wall: an agent pushed aside by the crowd finds the route's next leg, beyond the wall, nearer
+// than its own, steers into the wall, and ORCA holds it there. So a route follower advances to
+// the next waypoint only when it has a clear line past it (the classic corridor rule), and falls
+// back to an earlier leg when the crowd has pushed it out of sight of its waypoint; the force is
+// then Reynolds' path following on that one segment (steer_path.hpp).
+#pragma once
+
+#include "config.hpp"
+#include "obstacle_query.hpp"
+#include "steering_terms.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+/// Most waypoints an agent passes, or falls back, in one step.
+inline constexpr int kRouteStepsPerStep = 8;
+
+/// Squared distance between segments a-b and c-d (0 when they cross).
+CROWD_HD inline float segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  const float abC = leftOf(a, b, c);
+  const float abD = leftOf(a, b, d);
+  const float cdA = leftOf(c, d, a);
+  const float cdB = leftOf(c, d, b);
+  if (((abC > 0.0f) != (abD > 0.0f)) && ((cdA > 0.0f) != (cdB > 0.0f))) return 0.0f;
+  float best = distSqPointSegment(a, b, c);
+  const float others[3] = {distSqPointSegment(a, b, d), distSqPointSegment(c, d, a), distSqPointSegment(c, d, b)};
+  for (const float v : others) best = v < best ? v : best;
+  return best;
+}
+
+/// Whether a disc of `radius` can slide from `from` to `to` without touching an obstacle edge.
+CROWD_HD inline bool clearPassage(const ObstacleView& obstacles, Vec2 from, Vec2 to, float radius) {
+  if (obstacles.edgeCount == 0) return true;
+  const Vec2 mid = (from + to) * 0.5f;
+  const float reach = 0.5f * length(to - from) + radius;
+  const CellRange cells = cellsTouching(obstacles.grid, mid, reach);
+  const float radiusSq = radius * radius;
+  for (int y = cells.lo.y; y <= cells.hi.y; ++y) {
+    for (int x = cells.lo.x; x <= cells.hi.x; ++x) {
+      const CellCoord cell{x, y};
+      if (!(cellDistSq(obstacles.grid, cell, mid) < reach * reach)) continue;
+      const int c = cellIndex(obstacles.grid, cell);
+      for (int j = obstacles.cellStart[c]; j < obstacles.cellStart[c + 1]; ++j) {
+        const ObstacleEdge& e = obstacles.edges[obstacles.cellEdges[j]];
+        if (segmentDistSq(from, to, e.point, obstacles.edges[e.next].point) < radiusSq) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// The segment of route `path` that an agent at `position` follows, given last step's (`current`,
+/// -1 at first): segment k runs from point k to point k + 1. It moves on while the point after
+/// the segment's end is in clear view, and back to the latest earlier segment whose end is in
+/// view when its own end is not. `radius` is the width of the view (half the agent's radius:
+/// the route itself keeps the agent's clearance; ORCA keeps it off the walls).
+CROWD_HD inline int routeSegment(const PathView& paths, const ObstacleView& obstacles, int path, int current,
+                                 Vec2 position, float radius) {
+  const int last = paths.segments(path) - 1;
+  int k = current < 0 ? 0 : (current > last ? last : current);
+  for (int n = 0; n < kRouteStepsPerStep && k < last; ++n) {
+    if (!clearPassage(obstacles, position, paths.point(path, k + 2), radius)) break;
+    ++k;
+  }
+  if (clearPassage(obstacles, position, paths.point(path, k + 1), radius)) return k;
+  // Pushed out of sight of its waypoint: the latest earlier one in view, if any (else keep on).
+  for (int back = k - 1; back >= 0 && back >= k - kRouteStepsPerStep; --back) {
+    if (clearPassage(obstacles, position, paths.point(path, back + 1), radius)) return back;
+  }
+  return k;
+}
+
+}  // namespace crowd
