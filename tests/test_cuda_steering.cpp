@@ -100,6 +100,13 @@ TEST(CudaSteering, SteeringBuiltinsMatchTheCpuBackend) {
   expectSameRun(builtinScenario("mix", 2000, 3), "mix", 100);
 }
 
+// Routed agents (their own routes, segments chosen by line of sight) on both backends.
+TEST(CudaSteering, NavigationBuiltinsMatchTheCpuBackend) {
+  CROWD_REQUIRE_GPU();
+  expectSameRun(builtinScenario("evacuation", 400, 3), "evacuation", 400);
+  expectSameRun(builtinScenario("maze", 60, 3), "maze", 400);
+}
+
 // Behaviour and target changes between steps reach the device, and a removed target is dropped.
 TEST(CudaSteering, ChangesBetweenStepsApplyOnTheDevice) {
   CROWD_REQUIRE_GPU();
