@@ -105,7 +105,7 @@ TEST(ScenarioBuiltin, EachBuildsTheCountAskedWithoutOverlaps) {
 }
 
 TEST(ScenarioBuiltin, SeedMakesThemRepeatable) {
-  for (const char* name : {"crossing", "corridor", "bottleneck", "random"}) {
+  for (const char* name : {"crossing", "corridor", "bottleneck", "random", "pursuit", "pathloop", "forest", "mix"}) {
     SCOPED_TRACE(name);
     const Scenario first = builtinScenario(name, 120, 3);
     const Scenario again = builtinScenario(name, 120, 3);

@@ -53,6 +53,24 @@ void findChain(PlanState& s, std::size_t i, std::vector<std::uint32_t>& pending,
   }
 }
 
+// Calls visit(agent, pending, chain) for every agent in `order`, in fixed blocks of kRouteBlock
+// spread over the threads, each thread with its own scratch: the same blocks for any thread count.
+template <class Visit>
+void forEachRouteBlock(const PlanState& s, const std::vector<std::uint32_t>& order, Visit&& visit) {
+  const std::size_t n = order.size();
+  const std::size_t blocks = (n + kRouteBlock - 1) / kRouteBlock;
+#pragma omp parallel num_threads(s.threads)
+  {
+    std::vector<std::uint32_t> pending;
+    std::vector<std::uint32_t> chain;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
+      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) visit(order[k], pending, chain);
+    }
+  }
+}
+
 }  // namespace
 
 // Phase 5b: per fixed block of agents, each route's chain is found and its points counted;
@@ -71,63 +89,43 @@ void writeRoutes(PlanState& s, RouteSet& out) {
     order[groupStart[static_cast<std::size_t>(s.agentGroup[i] + 1)]++] = static_cast<std::uint32_t>(i);
   }
 
-  const std::size_t blocks = (n + kRouteBlock - 1) / kRouteBlock;
   std::vector<std::uint8_t> shapes(n, 0);
   const double cellSize = s.map.placement().cellSize;
-#pragma omp parallel num_threads(s.threads)
-  {
-    std::vector<std::uint32_t> pending;
-    std::vector<std::uint32_t> chain;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
-      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
-        const std::size_t i = order[k];
-        std::uint8_t& status = out.status[i];
-        std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
-        if ((status & route_status::kUnreachable) == 0) {
-          double length = -1.0;
-          findChain(s, i, pending, chain, &length);
-          if (chain.empty()) {
-            status |= route_status::kUnreachable;
-          } else {
-            const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
-            std::size_t goal = 0;
-            while (s.goalCell[goals + goal] != chain.back()) ++goal;
-            shapes[i] = routeShape(
-                s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0, chain,
-                s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
-            pointCount = routePointCount(chain.size(), shapes[i]);
-            out.lengths[i] = static_cast<float>(length * cellSize);
-            out.goalIndex[i] = static_cast<std::int32_t>(goal);
-          }
-        }
-        out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
+  // Pass 1: each route's chain, shape and point count.
+  forEachRouteBlock(s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
+    std::uint8_t& status = out.status[i];
+    std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
+    if ((status & route_status::kUnreachable) == 0) {
+      double length = -1.0;
+      findChain(s, i, pending, chain, &length);
+      if (chain.empty()) {
+        status |= route_status::kUnreachable;
+      } else {
+        const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
+        std::size_t goal = 0;
+        while (s.goalCell[goals + goal] != chain.back()) ++goal;
+        shapes[i] = routeShape(s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0,
+                               chain, s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
+        pointCount = routePointCount(chain.size(), shapes[i]);
+        out.lengths[i] = static_cast<float>(length * cellSize);
+        out.goalIndex[i] = static_cast<std::int32_t>(goal);
       }
     }
-  }
+    out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
+  });
   for (std::size_t i = 0; i < n; ++i) out.offsets[i + 1] += out.offsets[i];
   out.points.resize(static_cast<std::size_t>(out.offsets[n]));
-#pragma omp parallel num_threads(s.threads)
-  {
-    std::vector<std::uint32_t> pending;
-    std::vector<std::uint32_t> chain;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
-      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) {
-        const std::size_t i = order[k];
-        Vec2* at = out.points.data() + out.offsets[i];
-        if ((out.status[i] & route_status::kUnreachable) != 0) {
-          *at = s.requests[i].start;
-          continue;
-        }
-        findChain(s, i, pending, chain, nullptr);
-        writeRoute(s.map, s.requests[i].start, chain,
-                   s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])], shapes[i], at);
-      }
+  // Pass 2: the points, written in place.
+  forEachRouteBlock(s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
+    Vec2* at = out.points.data() + out.offsets[i];
+    if ((out.status[i] & route_status::kUnreachable) != 0) {
+      *at = s.requests[i].start;
+      return;
     }
-  }
+    findChain(s, i, pending, chain, nullptr);
+    writeRoute(s.map, s.requests[i].start, chain, s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])],
+               shapes[i], at);
+  });
 }
 
 void addWarnings(const PlanState& s, RouteSet& out) {

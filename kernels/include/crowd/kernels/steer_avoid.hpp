@@ -51,9 +51,7 @@ struct DetectionBox {
     const Vec2 d = p - origin;
     return Vec2(dot(d, heading), det(heading, d));
   }
-  CROWD_HD Vec2 toWorld(Vec2 local) const {
-    return Vec2(heading.x * local.x - heading.y * local.y, heading.y * local.x + heading.x * local.y);
-  }
+  CROWD_HD Vec2 toWorld(Vec2 local) const { return crowd::toWorld(local, heading); }
 };
 
 /// What the closest obstacle in the box contributes, in the box's frame.

@@ -26,11 +26,6 @@ CROWD_HD inline Vec2 rotateByHalfTangent(Vec2 v, float t) {
   return Vec2(c * v.x - s * v.y, s * v.x + c * v.y);
 }
 
-/// `local` (x along `heading`, y to its left) in world coordinates.
-CROWD_HD inline Vec2 toWorld(Vec2 local, Vec2 heading) {
-  return Vec2(heading.x * local.x - heading.y * local.y, heading.y * local.x + heading.x * local.y);
-}
-
 /// The agent's heading: its direction of motion, or, at rest, a direction drawn from its id.
 CROWD_HD inline Vec2 headingOf(Vec2 velocity, std::uint64_t seed, std::uint32_t id) {
   const float speedSq = absSq(velocity);

@@ -36,7 +36,6 @@ CROWD_HD inline Vec2 integrateSteering(Vec2 velocity, Vec2 force, float maxForce
 struct SteeringInputs {
   Vec2 position;
   Vec2 velocity;
-  Vec2 heading;  ///< Unit direction of motion (drawn from the id at rest).
   bool hasPoint;  ///< Seek, flee and arrive have a point: the target agent, else the goal.
   Vec2 point;
   bool hasTarget;  ///< The target agent is alive.
@@ -74,8 +73,9 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
                                        arriveStepRadius(s.slowingRadius, view.timeStep, t.prefSpeed))
                          : Vec2(0.0f, 0.0f);
     case BehaviorKind::Wander:
-      return wanderForce(in.position, in.velocity, in.heading, wander, s.wanderRadius, s.wanderDistance,
-                         t.prefSpeed);
+      // The heading (a square root, or a random draw at rest) is wander's alone.
+      return wanderForce(in.position, in.velocity, headingOf(in.velocity, view.seed, view.agents.id[k].index), wander,
+                         s.wanderRadius, s.wanderDistance, t.prefSpeed);
     case BehaviorKind::Separation:
       return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed);
     case BehaviorKind::FollowPath:
@@ -110,7 +110,6 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
   SteeringInputs in;
   in.position = a.position[k];
   in.velocity = a.velocity[k];
-  in.heading = headingOf(in.velocity, view.seed, id);
   const int slot = targetSlot(view, st.target[id]);
   in.hasTarget = slot >= 0;
   std::uint8_t flags = 0;
@@ -134,8 +133,7 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
   for (int i = 0; i < s.count; ++i) {
     if (s.kind[i] == BehaviorKind::Wander) {
       wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
-    } else if (s.kind[i] == BehaviorKind::FollowPath && followedPath(s, st, id) >= 0) {
-      const int path = followedPath(s, st, id);
+    } else if (const int path = s.kind[i] == BehaviorKind::FollowPath ? followedPath(s, st, id) : -1; path >= 0) {
       const bool route = s.path == kOwnRoute;  // Segments of a route are chosen by line of sight.
       if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, 0.9f * t.radius);
       aim = aimAlongPath(view.paths, path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),

@@ -60,6 +60,12 @@ CROWD_HD inline Vec2 rightTangent(Vec2 p, float distSq, float radius, float leg)
   return divide(Vec2(p.x * leg + p.y * radius, -p.x * radius + p.y * leg), distSq);
 }
 
+/// `local` given in the frame whose x axis is the unit vector `heading` (y to its left), in world
+/// coordinates.
+CROWD_HD inline Vec2 toWorld(Vec2 local, Vec2 heading) {
+  return Vec2(heading.x * local.x - heading.y * local.y, heading.y * local.x + heading.x * local.y);
+}
+
 /// The preferred-velocity rule of RVO2's examples: head for the goal, no faster than prefSpeed.
 CROWD_HD inline Vec2 clipToLength(Vec2 v, float maxLength) {
   if (absSq(v) > maxLength * maxLength) return normalize(v) * maxLength;
