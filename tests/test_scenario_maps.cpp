@@ -70,7 +70,7 @@ TEST(ScenarioMaps, ReadsMapFileBesideScenario) {
   const Scenario s = loadScenarioFile((dir / "room.json").string());
   ASSERT_TRUE(s.map);
   EXPECT_EQ(s.map->width(), 5);
-  EXPECT_EQ(s.route.options.heuristic, GridHeuristic::Euclidean);
+  EXPECT_EQ(s.route.planner.heuristic, GridHeuristic::Euclidean);
   std::ofstream(dir / "bad.map") << "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n";
   std::ofstream(dir / "bad.json") << R"({"map": {"file": "bad.map"}, "agents": []})";
   try {

@@ -155,9 +155,14 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
     }
     std::printf("\n");
   }
-  if (scenario.unreachableAgents > 0) {
+  if (m.unreachable > 0) {
     std::printf("unreachable     %zu agents have no route to their goal through the map (they stand still)\n",
-                scenario.unreachableAgents);
+                m.unreachable);
+  }
+  if (m.navigation) {
+    std::printf("routes          %lld planned while running, %lld re-planned after no progress (%.3f s)\n",
+                static_cast<long long>(m.navigation->planned), static_cast<long long>(m.navigation->replans),
+                m.navigation->seconds);
   }
   std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps\n",
               static_cast<long long>(m.collisions));
@@ -238,6 +243,7 @@ int runScenario(RunOptions& o) {
   std::optional<TrajectoryWriter> trajectory;
   if (!o.outPath.empty()) trajectory.emplace(o.outPath);
   MetricsCollector metrics;
+  metrics.setUnreachableAtStart(scenario.unreachableAgents);
   metrics.observe(sim);
   if (trajectory) trajectory->write(sim);
 

@@ -164,6 +164,12 @@ std::string RunMetrics::toJson(int indent) const {
                           {"agentSteps", paths.agentSteps},
                           {"meanDistance", timeOrNull(paths.meanDistance)},
                           {"withinRadius", timeOrNull(paths.withinRadius)}};
+  doc["unreachable"] = unreachable;
+  if (navigation) {
+    doc["navigation"] = {{"agents", navigation->agents},           {"planned", navigation->planned},
+                         {"replans", navigation->replans},         {"unreachable", navigation->unreachable},
+                         {"routePoints", navigation->routePoints}, {"seconds", navigation->seconds}};
+  }
   doc["msPerStep"] = phaseTimesJson(mean);
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
@@ -199,6 +205,10 @@ void MetricsCollector::observe(const Simulator& sim) {
     if (maxSpeeds[i] > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeeds[i]);
   }
   metrics_.speedClamps += sim.lastSpeedClamps();
+  if (sim.hasNavigation()) {
+    metrics_.navigation = sim.navigationStats();
+    metrics_.unreachable = unreachableAtStart_ + static_cast<std::size_t>(metrics_.navigation->unreachable);
+  }
   behavior_.observe(sim, true, metrics_);
   speedSamples_ += static_cast<double>(sim.agentCount());
   metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;

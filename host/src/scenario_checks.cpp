@@ -257,6 +257,29 @@ glm::dvec2 frameOrigin(const Scenario& scenario) {
 // multiple of kOriginGrain is a float again (at most as large).
 Vec2 inFrame(Vec2 p, glm::dvec2 origin) { return Vec2(glm::dvec2(p) - origin); }
 
+// Hands the scenario's map to the simulator, in its frame, and every routed agent's goals (its
+// exits, or its goal) with the route already planned, so that it is re-planned when stuck.
+void addNavigation(Simulator& simulator, const Scenario& scenario, const std::vector<AgentId>& ids, glm::dvec2 origin) {
+  GridMap map = *scenario.map;
+  map.setPlacement(GridPlacement{map.placement().cellSize, inFrame(map.placement().origin, origin)});
+  simulator.setNavigation(map, scenario.route);
+  std::vector<const ExitSpec*> exitsOf(scenario.agents.size(), nullptr);
+  for (const ExitSpec& set : scenario.exits) {
+    for (std::size_t a = set.firstAgent; a < set.firstAgent + set.count && a < exitsOf.size(); ++a) exitsOf[a] = &set;
+  }
+  std::vector<Vec2> goals;
+  for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {
+    if (scenario.routeOffsets[i + 1] - scenario.routeOffsets[i] < 2 || !scenario.agents[i].goal) continue;
+    if (exitsOf[i] != nullptr) {
+      goals = exitsOf[i]->points;
+    } else {
+      goals = {*scenario.agents[i].goal};
+    }
+    for (Vec2& goal : goals) goal = inFrame(goal, origin);
+    simulator.navigate(ids[i], goals, true);
+  }
+}
+
 }  // namespace
 
 Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backend) {
@@ -326,6 +349,7 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
         }
       }
     }
+    if (scenario.map) addNavigation(simulator, scenario, ids, config.origin);
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       const std::optional<AgentId>& target = scenario.agents[i].target;
       if (!target) continue;

@@ -19,8 +19,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, 4> kMapKeys = {"file", "rows", "cellSize", "origin"};
-constexpr std::array<std::string_view, 4> kRouteKeys = {"cornerCutting", "heuristic", "radius",
-                                                        "clearanceMargin"};
+constexpr std::array<std::string_view, 6> kRouteKeys = {"cornerCutting", "heuristic",   "radius",
+                                                        "clearanceMargin", "replanAfter", "replanDistance"};
 
 // Cells are at most this long a side: the same limit as an agent's radius, so a map drawn at
 // any sensible scale fits and its far corner stays well inside float range.
@@ -111,23 +111,27 @@ RouteSpec readRouteSpec(const JsonValueReader& values, const json& value) {
   values.checkKeys(object, path, {kRouteKeys});
   RouteSpec route;
   if (object.contains("cornerCutting")) {
-    route.options.cornerCutting = values.boolean(object["cornerCutting"], path + "/cornerCutting");
+    route.planner.cornerCutting = values.boolean(object["cornerCutting"], path + "/cornerCutting");
   }
   if (object.contains("heuristic")) {
     const std::string name = values.text(object["heuristic"], path + "/heuristic");
     if (name == "octile") {
-      route.options.heuristic = GridHeuristic::Octile;
+      route.planner.heuristic = GridHeuristic::Octile;
     } else if (name == "euclidean") {
-      route.options.heuristic = GridHeuristic::Euclidean;
+      route.planner.heuristic = GridHeuristic::Euclidean;
     } else if (name == "manhattan") {
-      route.options.heuristic = GridHeuristic::Manhattan;
+      route.planner.heuristic = GridHeuristic::Manhattan;
     } else {
       values.fail(path + "/heuristic", "unknown heuristic '" + name + "' (known: octile, euclidean, manhattan)");
     }
   }
   if (object.contains("radius")) route.radius = values.floatNumber(object["radius"], path + "/radius");
   if (object.contains("clearanceMargin")) {
-    route.options.clearanceMargin = values.floatNumber(object["clearanceMargin"], path + "/clearanceMargin");
+    route.planner.clearanceMargin = values.floatNumber(object["clearanceMargin"], path + "/clearanceMargin");
+  }
+  if (object.contains("replanAfter")) route.replanAfter = values.floatNumber(object["replanAfter"], path + "/replanAfter");
+  if (object.contains("replanDistance")) {
+    route.replanDistance = values.floatNumber(object["replanDistance"], path + "/replanDistance");
   }
   return route;
 }

@@ -11,13 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 
 namespace crowd {
 namespace {
-
-// Route pieces are at most this many map cells long (see routeScenario).
-constexpr double kPieceCells = 0.5;
 
 // How many agents had one kind of problem, and the first of them.
 struct Tally {
@@ -73,7 +71,7 @@ void routeScenario(Scenario& scenario, int threads) {
     routed.push_back(i);
     requests.push_back(std::move(request));
   }
-  RoutePlanner planner(map, scenario.route.options);
+  RoutePlanner planner(map, scenario.route.planner);
   const RouteSet routes = planner.plan(requests, threads);
 
   Tally startInWall, goalInWall, unreachable;
@@ -100,36 +98,12 @@ void routeScenario(Scenario& scenario, int threads) {
       startInWall.add(i);
     }
     if ((status & route_status::kGoalInWall) != 0) goalInWall.add(i);
-    const std::size_t begin = scenario.routePoints.size();
-    for (const Vec2 point : route) {
-      // A path may not repeat a point (a segment of zero length has no direction).
-      if (scenario.routePoints.size() > begin && scenario.routePoints.back() == point) continue;
-      if (scenario.routePoints.size() > begin) {
-        // Long legs are cut into pieces of at most kPieceCells cells. A follower searches only
-        // its own segment, the one before and the two after, and takes the nearest: with whole
-        // legs, an agent pushed into a room's corner finds the corridor leg beyond the wall
-        // nearer than its own and seeks straight into the wall. Short pieces keep that window
-        // on the near side of the door.
-        const Vec2 from = scenario.routePoints.back();
-        const double legCells = static_cast<double>(length(point - from)) / map.placement().cellSize;
-        const auto pieces = static_cast<int>(std::ceil(legCells / kPieceCells));
-        for (int k = 1; k < pieces; ++k) {
-          const float t = static_cast<float>(k) / static_cast<float>(pieces);
-          const Vec2 between = from + (point - from) * t;
-          if (between != scenario.routePoints.back() && between != point) scenario.routePoints.push_back(between);
-        }
-      }
-      scenario.routePoints.push_back(point);
+    const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
+    if (cutRoute(route, piece, scenario.routePoints) < 2) {
+      scenario.routePoints.resize(static_cast<std::size_t>(scenario.routeOffsets[i]));  // At its goal already.
     }
     agent.goal = route.back();  // The chosen exit, or the goal moved out of a wall.
-    if (scenario.routePoints.size() - begin < 2) {
-      scenario.routePoints.resize(begin);  // Already at its goal: nothing to follow.
-    }
-    if (agent.behavior.goalOnly()) {
-      // Reynolds' path following along its own route; it arrives at the route's open end.
-      agent.behavior.behaviors = {WeightedBehavior{BehaviorKind::FollowPath, 1.0f}};
-      agent.behavior.path = kOwnRoute;
-    }
+    agent.behavior = followingOwnRoute(agent.behavior);
   }
   scenario.routeOffsets[n] = static_cast<std::int64_t>(scenario.routePoints.size());
   scenario.unreachableAgents = unreachable.count;

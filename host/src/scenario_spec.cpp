@@ -299,8 +299,13 @@ class SpecValidator {
       exits(path + "/exits", group.exits);
     }
     if (spec_.route.radius) limit("/route/radius", *spec_.route.radius, limits::kRadius);
-    limit("/route/clearanceMargin", spec_.route.options.clearanceMargin,
+    limit("/route/clearanceMargin", spec_.route.planner.clearanceMargin,
           Limit{"the radius limit", 0.0f, limits::kRadius.max});
+    limit("/route/replanAfter", spec_.route.replanAfter, limits::kReplanAfter);
+    if (!(spec_.route.replanDistance > 0.0f)) {
+      fail("/route/replanDistance", "must be > 0, got " + formatFloat(spec_.route.replanDistance));
+    }
+    limit("/route/replanDistance", spec_.route.replanDistance, limits::kRadius);
   }
 
   // A circular obstacle [x, y, radius].

@@ -11,6 +11,7 @@
 
 #include "agent_store.hpp"
 #include "backend.hpp"
+#include "navigator.hpp"
 #include "steering_store.hpp"
 
 namespace crowd {
@@ -320,6 +321,7 @@ void Simulator::prepare() {
 
 void Simulator::step() {
   lastArrivals_.clear();
+  if (navigator_) navigateRoutes();
   const StepRequest request = stepRequest(profileTable());
   StepReport report = backend_->step(request);
   lastTimes_ = report.times;

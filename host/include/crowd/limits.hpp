@@ -66,6 +66,9 @@ inline constexpr Limit kGoalRadius{"the goal radius limit", -std::numeric_limits
 /// Seconds per step: 1 / timeStep multiplies distances when agents overlap.
 inline constexpr Limit kTimeStep{"the time step limit", 1e-6f, 1e3f};
 
+/// Seconds without progress before a navigating agent is re-planned (0: never).
+inline constexpr Limit kReplanAfter{"the re-plan time limit", 0.0f, 1e6f};
+
 /// Steering lengths: pathRadius, lookAhead, slowingRadius, wander radius and distance, box
 /// length, separation radius.
 inline constexpr Limit kSteeringLength{"the steering length limit", 0.0f, 1e5f};

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/simulator.hpp>
@@ -75,6 +77,11 @@ struct RunMetrics {
   std::vector<Arrival> arrivals;
   std::array<CaptureStats, kPursuitKindCount> captures;  ///< Indexed by PursuitKind.
   PathStats paths;
+  /// Routes planned while running (Simulator::navigationStats), when the simulator navigates.
+  std::optional<NavigationStats> navigation;
+  /// Agents with goals no route reaches (they stand): those found when the scenario was routed
+  /// (MetricsCollector::setUnreachableAtStart) plus those found while running.
+  std::size_t unreachable = 0;
 
   /// Whether any agent pursued (there is something to say about captures).
   bool hasPursuers() const;
@@ -114,11 +121,14 @@ class MetricsCollector {
  public:
   explicit MetricsCollector(bool contacts = true) : contacts_(contacts) {}
   void observe(const Simulator& sim);
+  /// Agents the scenario's routing left standing (Scenario::unreachableAgents).
+  void setUnreachableAtStart(std::size_t count) { unreachableAtStart_ = count; metrics_.unreachable = count; }
   const RunMetrics& result() const { return metrics_; }
 
  private:
   bool contacts_;
   bool started_ = false;
+  std::size_t unreachableAtStart_ = 0;
   double speedSum_ = 0;
   double speedSamples_ = 0;
   BehaviorTracker behavior_;

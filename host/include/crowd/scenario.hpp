@@ -41,7 +41,8 @@
 //     "map": "file.map" | { "file": "file.map" (relative to the scenario's folder) or
 //            "rows": ["....", ...], "cellSize": 1, "origin": [x, y] },
 //     "route": { "cornerCutting": false, "heuristic": "octile" | "euclidean" | "manhattan",
-//                "radius": r (default: each agent's own), "clearanceMargin": 0.05 },
+//                "radius": r (default: each agent's own), "clearanceMargin": 0.05,
+//                "replanAfter": 4 (seconds without progress; 0: never), "replanDistance": 0.5 },
 //   and agents and rectangle groups may give "exits": [[x, y], ...] instead of a goal.
 //
 // Loading is parse -> spec -> validate -> expand: loadScenarioSpec reads the file into a

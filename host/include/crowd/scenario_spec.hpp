@@ -16,6 +16,7 @@
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
 #include <crowd/grid_map.hpp>
+#include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/simulator.hpp>
 
@@ -49,14 +50,10 @@ struct ExitSpec {
 };
 
 /// How agents are routed through a scenario's map (crowd/route_planner.hpp).
-struct RouteSpec {
-  /// Planner options: cornerCutting, heuristic and clearanceMargin come from the file.
-  /// [Limit: clearanceMargin 0 .. limits::kRadius]
-  RouteOptions options;
-  /// Plan every agent as if it had this radius (world units); none: each agent's own radius.
-  /// [Limit: limits::kRadius]
-  std::optional<float> radius;
-};
+/// A file's "route" object: planner options, the planning radius and re-planning
+/// (crowd/navigation.hpp). [Limit: radius limits::kRadius; clearanceMargin 0 .. limits::kRadius;
+/// replanAfter 0 .. limits::kReplanAfter; replanDistance (0, limits::kRadius]]
+using RouteSpec = NavigationOptions;
 
 /// A group of agents generated from a few numbers (a file's "groups" entry).
 struct GroupSpec {

@@ -14,6 +14,7 @@
 #include <crowd/agent_id.hpp>
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
+#include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/kernels/vec2.hpp>
@@ -87,6 +88,7 @@ class SimulationError : public std::runtime_error {
 
 class AgentStore;
 class Backend;
+class Navigator;
 class SteeringStore;
 struct ProfileTable;
 struct StepRequest;
@@ -158,6 +160,24 @@ class Simulator {
   /// Each agent's maxSpeed, in dense order.
   std::vector<float> maxSpeeds() const;
 
+  // --- navigation (crowd/navigation.hpp) ---------------------------------------------------
+  /// Gives the simulator a grid map to route agents through, placed in the simulator's frame
+  /// (see SimulatorConfig::origin); replaces an earlier one (navigating agents keep their goals
+  /// and are re-planned on the new map). Throws std::invalid_argument for options outside their
+  /// limits (navigationOptionsProblem) or an empty map.
+  void setNavigation(const GridMap& map, const NavigationOptions& options = {});
+  bool hasNavigation() const { return navigator_ != nullptr; }
+  /// The agent walks to the nearest of `goals` (by route length) along its own route, planned
+  /// before the next step (unless `keepRoute` and it has one already: setRoute) and planned again
+  /// from where it stands whenever it makes no progress. Its goal becomes its route's end. An
+  /// agent on the default goal rule switches to following its own route; one that no route
+  /// leads from stands still (prefVelocity 0) and counts as unreachable. Throws std::logic_error
+  /// without setNavigation, std::invalid_argument for no goals or a goal outside the coordinate
+  /// limit.
+  void navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute = false);
+  /// Counts and time so far; all zero without setNavigation.
+  NavigationStats navigationStats() const;
+
   // --- obstacles ----------------------------------------------------------------------------
   /// Adds a polygon obstacle (see ObstacleSet::addPolygon). Returns its number.
   int addObstacle(std::span<const Vec2> vertices);
@@ -211,6 +231,8 @@ class Simulator {
   void removeDense(const std::vector<std::size_t>& sortedDense);
   // What the backend needs for the next step (the obstacle grid readied for `table`).
   StepRequest stepRequest(const ProfileTable& table);
+  // Plans routes for navigating agents that need one (navigation.hpp); runs before a step.
+  void navigateRoutes();
   // Records the agents a step reports as arrived, and removes them when removeArrived is set.
   void applyArrivals(const std::vector<std::size_t>& arrivedDense);
 
@@ -228,6 +250,7 @@ class Simulator {
   std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
   std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<SteeringStore> steering_;
+  std::unique_ptr<Navigator> navigator_;
   std::vector<Vec2> pathPoints_;
   std::vector<int> pathStart_{0};
   std::vector<std::uint8_t> pathLoop_;

@@ -1,0 +1,69 @@
+// The simulator's navigation state (crowd/navigation.hpp): the planner with its clearance maps,
+// each navigating agent's goals and progress, and the arc lengths of the simulator's paths, by
+// which progress along a route is measured.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include <crowd/agent_id.hpp>
+#include <crowd/navigation.hpp>
+#include <crowd/route_planner.hpp>
+
+namespace crowd {
+
+class Navigator {
+ public:
+  /// One navigating agent, kept under its id's slot.
+  struct Agent {
+    AgentId id;                      ///< Which agent holds the slot (its generation matters).
+    std::int32_t goalSet = -1;       ///< Into goalSets(); -1: the slot does not navigate.
+    bool needsRoute = false;         ///< Plan at the next check whatever its progress.
+    float best = INFINITY;           ///< Shortest remaining route seen since `since`.
+    std::int64_t since = 0;          ///< Step of the last progress (or of its latest route).
+  };
+
+  Navigator(const GridMap& map, const NavigationOptions& options) : planner_(map, options.planner), options_(options) {}
+
+  const NavigationOptions& options() const { return options_; }
+  RoutePlanner& planner() { return planner_; }
+  NavigationStats& stats() { return stats_; }
+  const NavigationStats& stats() const { return stats_; }
+
+  /// Registers (or re-registers) agent `id` with `goals`, planning it at the next check.
+  void add(AgentId id, std::span<const Vec2> goals, std::int64_t step);
+  /// Marks the agent's route as fresh at `step`: no re-plan before replanAfter has passed.
+  /// Whether some agent was added since the last takePending().
+  bool takePending() { return std::exchange(pending_, false); }
+  void routed(std::uint32_t slot, std::int64_t step) {
+    agents_[slot].needsRoute = false;
+    agents_[slot].best = INFINITY;
+    agents_[slot].since = step;
+  }
+  std::vector<Agent>& agents() { return agents_; }
+  std::span<const Vec2> goalSet(std::int32_t set) const { return goalSets_[static_cast<std::size_t>(set)]; }
+
+  /// Whether the agent in `slot`, on `segment` of its route `path` at `position`, is due for a
+  /// route at `step`: it never had one, or its remaining route has not shrunk by replanDistance
+  /// in replanAfter seconds (`stuckSteps` steps). Updates its progress.
+  bool due(std::uint32_t slot, std::span<const Vec2> pathPoints, std::span<const int> pathStart, int path,
+           int segment, Vec2 position, std::int64_t step, std::int64_t stuckSteps);
+
+ private:
+  // Arc length from each path's first point to each of its points, extended as paths are added.
+  void measurePaths(std::span<const Vec2> pathPoints, std::span<const int> pathStart);
+
+  RoutePlanner planner_;
+  NavigationOptions options_;
+  NavigationStats stats_;
+  std::vector<Agent> agents_;
+  std::vector<std::vector<Vec2>> goalSets_;
+  std::vector<float> arc_;
+  std::size_t measuredPaths_ = 0;
+  bool pending_ = false;
+};
+
+}  // namespace crowd
