@@ -17,6 +17,7 @@ void Navigator::add(AgentId id, std::span<const Vec2> goals, std::int64_t step) 
   pending_ = true;
   agent.best = INFINITY;
   agent.since = step;
+  agent.strikes = 0;
 }
 
 void Navigator::measurePaths(std::span<const Vec2> pathPoints, std::span<const int> pathStart) {
@@ -42,12 +43,17 @@ bool Navigator::due(std::uint32_t slot, std::span<const Vec2> pathPoints, std::s
   const auto last = static_cast<std::size_t>(pathStart[static_cast<std::size_t>(path) + 1]) - 1;
   const std::size_t end = std::min(begin + static_cast<std::size_t>(std::max(segment, 0)) + 1, last);
   const float remaining = length(pathPoints[end] - position) + (arc_[last] - arc_[end]);
-  if (remaining < agent.best - options_.replanDistance || !(agent.best < INFINITY)) {
-    agent.best = remaining;
-    agent.since = step;
+  if (!(agent.best < INFINITY)) {
+    agent.best = remaining;  // The first measure on this route; its clock started with the route.
     return false;
   }
-  return stuckSteps > 0 && step - agent.since >= stuckSteps;
+  if (remaining < agent.best - options_.replanDistance) {
+    agent.best = remaining;
+    agent.since = step;
+    agent.strikes = 0;
+    return false;
+  }
+  return stuckSteps > 0 && step - agent.since >= (stuckSteps << agent.strikes);
 }
 
 }  // namespace crowd

@@ -17,6 +17,9 @@ namespace crowd {
 
 class Navigator {
  public:
+  /// Most doublings of the wait before a re-plan (8 x replanAfter).
+  static constexpr std::uint8_t kMaxStrikes = 3;
+
   /// One navigating agent, kept under its id's slot.
   struct Agent {
     AgentId id;                      ///< Which agent holds the slot (its generation matters).
@@ -24,6 +27,10 @@ class Navigator {
     bool needsRoute = false;         ///< Plan at the next check whatever its progress.
     float best = INFINITY;           ///< Shortest remaining route seen since `since`.
     std::int64_t since = 0;          ///< Step of the last progress (or of its latest route).
+    /// Re-plans since its last progress (at most kMaxStrikes): each doubles the wait before the
+    /// next, so that a jam, which no route clears, does not re-plan the whole queue every few
+    /// seconds.
+    std::uint8_t strikes = 0;
   };
 
   Navigator(const GridMap& map, const NavigationOptions& options) : planner_(map, options.planner), options_(options) {}
@@ -35,20 +42,23 @@ class Navigator {
 
   /// Registers (or re-registers) agent `id` with `goals`, planning it at the next check.
   void add(AgentId id, std::span<const Vec2> goals, std::int64_t step);
-  /// Marks the agent's route as fresh at `step`: no re-plan before replanAfter has passed.
   /// Whether some agent was added since the last takePending().
   bool takePending() { return std::exchange(pending_, false); }
-  void routed(std::uint32_t slot, std::int64_t step) {
-    agents_[slot].needsRoute = false;
-    agents_[slot].best = INFINITY;
-    agents_[slot].since = step;
+  /// Marks the agent's route as fresh at `step`: no re-plan before replanAfter (doubled for
+  /// each strike) has passed. `replanned`: it replaces a route the agent made no progress on.
+  void routed(std::uint32_t slot, std::int64_t step, bool replanned) {
+    Agent& agent = agents_[slot];
+    agent.needsRoute = false;
+    agent.best = INFINITY;
+    agent.since = step;
+    if (replanned && agent.strikes < kMaxStrikes) ++agent.strikes;
   }
   std::vector<Agent>& agents() { return agents_; }
   std::span<const Vec2> goalSet(std::int32_t set) const { return goalSets_[static_cast<std::size_t>(set)]; }
 
   /// Whether the agent in `slot`, on `segment` of its route `path` at `position`, is due for a
   /// route at `step`: it never had one, or its remaining route has not shrunk by replanDistance
-  /// in replanAfter seconds (`stuckSteps` steps). Updates its progress.
+  /// in replanAfter seconds (`stuckSteps` steps, doubled per strike). Updates its progress.
   bool due(std::uint32_t slot, std::span<const Vec2> pathPoints, std::span<const int> pathStart, int path,
            int segment, Vec2 position, std::int64_t step, std::int64_t stuckSteps);
 

@@ -40,7 +40,7 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   }
   setBehavior(id, followingOwnRoute(behavior(id)));
   navigator_->add(id, goals, stepCount_);
-  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, stepCount_);
+  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, stepCount_, false);
 }
 
 NavigationStats Simulator::navigationStats() const { return navigator_ ? navigator_->stats() : NavigationStats{}; }
@@ -90,7 +90,7 @@ void Simulator::navigateRoutes() {
     for (std::size_t r = 0; r < due.size(); ++r) {
       Navigator::Agent& agent = agents[due[r]];
       const bool first = agent.needsRoute;
-      nav.routed(due[r], stepCount_);
+      nav.routed(due[r], stepCount_, !first);
       if ((routes.status[r] & (route_status::kUnreachable | route_status::kBadRequest)) != 0) {
         // A re-plan that fails keeps the old route; an agent that never had one stands.
         if (first) {
