@@ -3,10 +3,14 @@
 
 #include <crowd/agent_id.hpp>
 #include <crowd/agent_params.hpp>
+#include <crowd/grid_astar.hpp>
+#include <crowd/grid_map.hpp>
 #include <crowd/metrics.hpp>
+#include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/phase_times.hpp>
+#include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
 #include <crowd/trajectory.hpp>

@@ -135,7 +135,7 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
       wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
     } else if (const int path = s.kind[i] == BehaviorKind::FollowPath ? followedPath(s, st, id) : -1; path >= 0) {
       const bool route = s.path == kOwnRoute;  // Segments of a route are chosen by line of sight.
-      if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, 0.9f * t.radius);
+      if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, t.radius);
       aim = aimAlongPath(view.paths, path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),
                          0.5f * s.lookAhead, route);
       segment = aim.segment;
