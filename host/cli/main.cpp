@@ -22,6 +22,7 @@
 #include "route_command.hpp"
 #include "run_options.hpp"
 #include "strict_integer.hpp"
+#include "viewer_commands.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -49,17 +50,8 @@ struct RunOptions {
 
 void warn(const std::string& message) { std::cerr << "crowdsim: warning: " << message << "\n"; }
 
-// Loads the scenario a run names. Throws ScenarioError (bad input). A file is read once; --seed
-// only regenerates its random groups, and the warnings are worked out once, on the result.
 Scenario loadTarget(const RunOptions& o) {
-  if (o.target.empty()) return builtinScenario(kDefaultScenario, o.agents.value_or(kDefaultAgents), o.seed.value_or(1));
-  if (o.target[0] == "builtin") {
-    if (o.target.size() != 2) throw ScenarioError("usage: crowdsim run builtin NAME (see 'crowdsim scenarios')");
-    return builtinScenario(o.target[1], o.agents, o.seed.value_or(1));
-  }
-  if (o.target.size() != 1) throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(o.target.size()) + " arguments");
-  if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  return expandScenario(loadScenarioSpec(o.target[0]), o.seed);
+  return loadScenarioTarget(o.target, o.agents, o.seed, kDefaultScenario, kDefaultAgents);
 }
 
 // Whether `a` and `b` name the same file, existing or not.
@@ -336,14 +328,54 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
       ->excludes(avoidance);
 }
 
+// No arguments: the showcase in a window when there is a display, else a short run drawn into a
+// picture; without the viewer, the circle run and its summary.
+int runDefault(RunOptions& run) {
+  if (!viewerBuilt()) return runScenario(run);
+  if (displayPresent()) return runView(ViewOptions{});
+  RenderOptions render;
+  render.frames = 1;
+  render.video = "none";
+  render.outDir = "crowd-picture";
+  render.fitCrowd = true;
+  const Scenario scenario = loadSceneTarget(render.scene);
+  // One picture of the crowds in the middle of their crossing.
+  render.start = static_cast<int>(std::lround(kShowcaseSeconds / scenario.timeStep));
+  std::printf("crowdsim: no display for a window, so a picture: builtin %s, %zu agents after %g s (open it, or run "
+              "'crowdsim view' where there is a display)\n",
+              kShowcase, scenario.agents.size(), kShowcaseSeconds);
+  return runRender(render);
+}
+
 }  // namespace
+
+Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optional<std::size_t> agents,
+                            std::optional<std::uint64_t> seed, const char* defaultName,
+                            std::optional<std::size_t> defaultAgents) {
+  if (target.empty()) return builtinScenario(defaultName, agents ? agents : defaultAgents, seed.value_or(1));
+  if (target[0] == "builtin") {
+    if (target.size() != 2) throw ScenarioError("usage: builtin NAME (see 'crowdsim scenarios')");
+    return builtinScenario(target[1], agents, seed.value_or(1));
+  }
+  if (target.size() != 1) {
+    throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(target.size()) + " arguments");
+  }
+  if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
+  return expandScenario(loadScenarioSpec(target[0]), seed);
+}
+
+Scenario loadSceneTarget(const SceneOptions& o) {
+  return loadScenarioTarget(o.target, o.agents, o.seed, kShowcase, std::nullopt);
+}
+
 }  // namespace crowd::cli
 
 int main(int argc, char** argv) {
   using namespace crowd::cli;
   CLI::App app{"crowdsim: crowd simulation with steering behaviours (seek, arrive, wander, path following,\n"
                "pursuit, evasion, obstacle avoidance) and ORCA collision avoidance.\n"
-               "With no arguments it runs the built-in circle scenario (2000 agents) and prints a summary."};
+               "With no arguments it shows the built-in crossing scenario in a window, or, without a display,\n"
+               "draws it into crowd-picture/frame-00000.png (a build without the viewer runs the circle)."};
   app.require_subcommand(0, 1);
   RunOptions runOptions;
   CLI::App* run = app.add_subcommand("run", "Run a scenario file or a built-in scenario and print a summary");
@@ -357,6 +389,10 @@ int main(int argc, char** argv) {
   addBenchOptions(*bench, benchOptions);
   RouteOptions routeOptions;
   CLI::App* route = addRouteCommand(app, routeOptions);
+  ViewOptions viewOptions;
+  CLI::App* view = addViewCommand(app, viewOptions);
+  RenderOptions renderOptions;
+  CLI::App* render = addRenderCommand(app, renderOptions);
   app.footer("Examples:\n"
              "  crowdsim run builtin random --agents 100000 --steps 50\n"
              "  crowdsim run builtin forest --orca\n"
@@ -364,6 +400,8 @@ int main(int argc, char** argv) {
              "  crowdsim validate my.json\n"
              "  crowdsim bench --agents 1000,10000 --json bench.json\n"
              "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
+             "  crowdsim view builtin evacuation --agents 10000\n"
+             "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
              "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
              "(outputs are put in place only when a run completes).");
 
@@ -377,7 +415,10 @@ int main(int argc, char** argv) {
     if (*validateCmd) return validate(validatePath);
     if (*bench) return runBench(benchOptions);
     if (*route) return runRoute(routeOptions);
-    return runScenario(runOptions);  // Also the no-argument default.
+    if (*view) return runView(viewOptions);
+    if (*render) return runRender(renderOptions);
+    if (!*run) return runDefault(runOptions);
+    return runScenario(runOptions);
   } catch (const RunInterrupted& e) {
     std::cerr << "crowdsim: " << e.what() << "\n";
     return kExitInterrupted;

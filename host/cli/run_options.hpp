@@ -1,11 +1,14 @@
 // Options shared by the crowdsim subcommands.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include <crowd/scenario.hpp>
 
 namespace crowd::cli {
 
@@ -26,6 +29,12 @@ struct BenchOptions {
   std::string jsonPath;
   bool exactRvo2 = false;
 };
+
+/// Loads FILE or "builtin NAME" (`target`), or the built-in `defaultName` (with `defaultAgents`,
+/// unless --agents) when `target` is empty. Throws ScenarioError.
+Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optional<std::size_t> agents,
+                            std::optional<std::uint64_t> seed, const char* defaultName,
+                            std::optional<std::size_t> defaultAgents);
 
 /// Adds the `bench` subcommand's options to `app`.
 void addBenchOptions(CLI::App& app, BenchOptions& options);

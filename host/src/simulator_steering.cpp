@@ -18,6 +18,8 @@ SteeringStore& Simulator::steeringStore() {
   return *steering_;
 }
 
+std::uint32_t Simulator::profileIndex(AgentId id) const { return agents_->profile[denseOf(id)]; }
+
 const Behavior& Simulator::behavior(AgentId id) const { return behaviors_[agents_->profile[denseOf(id)]]; }
 
 void Simulator::setBehavior(AgentId id, const Behavior& behavior) {

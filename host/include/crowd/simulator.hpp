@@ -147,6 +147,8 @@ class Simulator {
   int route(AgentId id) const;
   /// Distinct (parameters, behaviour) pairs the agents use: the rows of the profile table.
   std::size_t profileCount() const { return profiles_.size(); }
+  /// The agent's row of the profile table: agents with equal parameters and behaviour share it.
+  std::uint32_t profileIndex(AgentId id) const;
   std::span<const Vec2> pathPoints(int path) const;
   bool pathLoops(int path) const;
 

@@ -1,0 +1,119 @@
+// crowdsim render: PNG frames drawn offscreen (EGL, or a hidden window under Xvfb), then an MP4
+// and a GIF made by ffmpeg when it is installed.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+
+#include <crowd/viewer/offscreen.hpp>
+#include <crowd/viewer/renderer.hpp>
+
+#include "run_options.hpp"
+#include "viewer_commands.hpp"
+#include "viewer_support.hpp"
+
+namespace crowd::cli {
+namespace {
+
+// Whether `program` is on the PATH.
+bool onPath(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return false;
+  std::string rest = path;
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const std::string folder = rest.substr(0, colon);
+    if (!folder.empty() && access((folder + "/" + program).c_str(), X_OK) == 0) return true;
+    rest = colon == std::string::npos ? "" : rest.substr(colon + 1);
+  }
+  return false;
+}
+
+// Single quotes for a shell, with any single quote in `text` closed, escaped and reopened.
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs ffmpeg over the frames; returns the file made, or an empty string (and says why).
+std::string encode(const std::filesystem::path& dir, const std::string& kind) {
+  const std::string input = quoted((dir / "frame-%05d.png").string());
+  const std::filesystem::path output = dir / ("crowd." + kind);
+  const std::string filter = kind == "gif"
+                                 ? "fps=15,scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
+                                 : "scale=trunc(iw/2)*2:trunc(ih/2)*2";
+  const std::string command = "ffmpeg -y -loglevel error -framerate 30 -i " + input + " -vf " + quoted(filter) +
+                              (kind == "mp4" ? " -pix_fmt yuv420p " : " ") + quoted(output.string());
+  if (std::system(command.c_str()) != 0) {
+    std::cerr << "crowdsim: warning: ffmpeg could not make " << output.string() << "\n";
+    return {};
+  }
+  return output.string();
+}
+
+}  // namespace
+
+int runRender(const RenderOptions& o) {
+  const PictureSize size = parseSize(o.scene.size);
+  Scenario scenario = loadSceneTarget(o.scene);
+  for (const std::string& w : scenario.warnings) std::cerr << "crowdsim: warning: " << w << "\n";
+  const std::filesystem::path dir(o.outDir);
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (!std::filesystem::is_directory(dir)) {
+    throw std::invalid_argument("--out " + o.outDir + ": not a folder and cannot be made one");
+  }
+  Simulator sim = makeSimulator(scenario, o.scene.threads, backendKind(o.scene.backend));
+  sim.prepare();
+
+  const std::unique_ptr<viewer::OffscreenContext> context = viewer::OffscreenContext::create();
+  viewer::Renderer renderer;
+  viewer::Framebuffer target(size.width, size.height);
+  target.bind();
+  for (int s = 0; s < o.start; ++s) sim.step();
+  const viewer::StaticScene scene = viewer::StaticScene::fromSimulator(sim, !o.fitCrowd);
+  renderer.setStatic(scene);
+  const viewer::ColorBy colorBy = colorByNamed(o.scene.colorBy);
+  renderer.setColorBy(colorBy);
+  viewer::Camera camera;
+  camera.fit(scene.lo, scene.hi, size.width, size.height);
+
+  const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
+  viewer::Frame frame;
+  char name[32];
+  for (int f = 0; f < o.frames; ++f) {
+    if (f > 0) {
+      for (int s = 0; s < o.every; ++s) sim.step();
+    }
+    viewer::captureAgents(sim, colorBy, frame);
+    renderer.setAgents(frame.agents);
+    target.bind();
+    renderer.draw(camera, size.width, size.height);
+    std::snprintf(name, sizeof(name), "frame-%05d.png", f);
+    viewer::writePng((dir / name).string(), size.width, size.height, target.readRgb());
+    if (progress) std::fprintf(stderr, "\rframe %d/%d  step %lld   ", f + 1, o.frames, static_cast<long long>(sim.stepCount()));
+  }
+  if (progress) std::fprintf(stderr, "\r%*s\r", 40, "");
+  std::printf("wrote %d frames (%dx%d, steps 0 to %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
+              size.width, size.height, static_cast<long long>(sim.stepCount()), dir.string().c_str(),
+              context->description().c_str());
+  if (o.video != "none" && o.frames > 1) {
+    if (!onPath("ffmpeg")) {
+      if (o.video != "auto") throw std::runtime_error("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
+      std::printf("no MP4 or GIF: ffmpeg is not installed (apt-get install ffmpeg)\n");
+    } else {
+      for (const std::string kind : {"mp4", "gif"}) {
+        if (o.video != "auto" && o.video != kind) continue;
+        const std::string made = encode(dir, kind);
+        if (!made.empty()) std::printf("wrote %s\n", made.c_str());
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace crowd::cli

@@ -1,0 +1,65 @@
+// What a picture shows, taken from a simulator between steps (or from a recorded trajectory):
+// the static scene (obstacle polygons, circles) once, and each frame's agents as instances laid
+// out exactly as the GPU instance buffer holds them. Coordinates are the simulator's frame.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <crowd/simulator.hpp>
+
+namespace crowd::viewer {
+
+/// What an agent's colour shows.
+enum class ColorBy : std::uint8_t {
+  Speed,     ///< Speed / maxSpeed on a blue-to-red ramp.
+  Group,     ///< Its profile (parameters and behaviour): one colour per profile.
+  Behavior,  ///< Its first steering behaviour.
+  Density,   ///< Agents within two radii of it, from 0 (blue) to 6 or more (red).
+};
+inline constexpr std::array<const char*, 4> kColorByNames = {"speed", "group", "behavior", "density"};
+
+/// One agent as drawn: the instance buffer's layout (6 floats).
+struct AgentInstance {
+  float x, y;    ///< Centre.
+  float hx, hy;  ///< Heading, a unit vector; (0, 0) at rest.
+  float radius;
+  float value;   ///< Colour key in [0, 1] (ColorBy); a categorical key is k / 16.
+};
+static_assert(sizeof(AgentInstance) == 6 * sizeof(float));
+
+/// The parts that do not move.
+struct StaticScene {
+  std::vector<std::vector<Vec2>> polygons;  ///< As added; clockwise ones are boundaries.
+  std::vector<std::array<float, 3>> circles;  ///< x, y, radius.
+  Vec2 lo{0.0f, 0.0f};  ///< Bounds of the obstacles, the agents when captured and their goals.
+  Vec2 hi{0.0f, 0.0f};
+
+  /// Obstacles and circles of `sim`; bounds over them and its agents' positions, and their goals
+  /// too unless `goals` is false (a picture of the crowd as it stands).
+  static StaticScene fromSimulator(const Simulator& sim, bool goals = true);
+};
+
+/// One moment of the simulation.
+struct Frame {
+  std::int64_t step = 0;
+  double time = 0.0;
+  std::vector<AgentInstance> agents;
+  std::vector<AgentId> ids;  ///< Same order as `agents`.
+  std::vector<Vec2> route;   ///< The selected agent's route, if any (a polyline).
+  std::vector<Vec2> links;   ///< Selected agent to each neighbour: pairs of points.
+};
+
+/// The agents of `sim` (host state) into `frame`, coloured by `colorBy`.
+void captureAgents(const Simulator& sim, ColorBy colorBy, Frame& frame);
+
+/// The selected agent's route (its own route or its path) and neighbour links into `frame`
+/// (cleared when `selected` is not a live agent).
+void captureSelection(const Simulator& sim, AgentId selected, Frame& frame);
+
+/// Agents whose disc holds world point `p` in `frame`: the nearest such, or an invalid id.
+AgentId agentAt(const Frame& frame, Vec2 p);
+
+}  // namespace crowd::viewer

@@ -1,0 +1,245 @@
+// The OpenGL renderer (renderer.hpp).
+#include <crowd/viewer/renderer.hpp>
+
+#include <epoxy/gl.h>
+
+#include <stdexcept>
+#include <string>
+
+#include <crowd/obstacles.hpp>
+
+#include "shaders.hpp"
+
+namespace crowd::viewer {
+namespace {
+
+GLuint compile(GLenum type, const char* source) {
+  const GLuint shader = glCreateShader(type);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok == 0) {
+    char log[2048] = {};
+    glGetShaderInfoLog(shader, sizeof(log), nullptr, log);
+    glDeleteShader(shader);
+    throw std::runtime_error(std::string("viewer: a shader did not compile: ") + log);
+  }
+  return shader;
+}
+
+GLuint link(const char* vertex, const char* fragment) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, vertex);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment);
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (ok == 0) {
+    char log[2048] = {};
+    glGetProgramInfoLog(program, sizeof(log), nullptr, log);
+    throw std::runtime_error(std::string("viewer: a shader program did not link: ") + log);
+  }
+  return program;
+}
+
+void rgb(GLint location, const std::uint8_t (&c)[3]) {
+  glUniform3f(location, static_cast<float>(c[0]) / 255.0f, static_cast<float>(c[1]) / 255.0f,
+              static_cast<float>(c[2]) / 255.0f);
+}
+
+// A vertex array of instanced discs over `instances` (AgentInstance layout) and the unit quad.
+GLuint discArray(GLuint quad, GLuint instances) {
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, quad);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, instances);
+  const auto stride = static_cast<GLsizei>(sizeof(AgentInstance));
+  const struct {
+    GLuint index;
+    GLint size;
+    std::size_t offset;
+  } fields[] = {{1, 2, offsetof(AgentInstance, x)},
+                {2, 2, offsetof(AgentInstance, hx)},
+                {3, 1, offsetof(AgentInstance, radius)},
+                {4, 1, offsetof(AgentInstance, value)}};
+  for (const auto& f : fields) {
+    glEnableVertexAttribArray(f.index);
+    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(f.offset));
+    glVertexAttribDivisor(f.index, 1);
+  }
+  glBindVertexArray(0);
+  return vao;
+}
+
+GLuint pointArray(GLuint buffer) {
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(Vec2), nullptr);
+  glBindVertexArray(0);
+  return vao;
+}
+
+}  // namespace
+
+Renderer::Renderer() {
+  if (epoxy_gl_version() < 33) throw std::runtime_error("viewer: OpenGL 3.3 or newer is needed");
+  discProgram_ = link(shaders::kDiscVertex, shaders::kDiscFragment);
+  flatProgram_ = link(shaders::kFlatVertex, shaders::kFlatFragment);
+  const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  glGenBuffers(1, &quad_);
+  glBindBuffer(GL_ARRAY_BUFFER, quad_);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(corners), corners, GL_STATIC_DRAW);
+  for (GLuint* b : {&agentVbo_, &circleVbo_, &polyVbo_, &lineVbo_}) glGenBuffers(1, b);
+  agentVao_ = discArray(quad_, agentVbo_);
+  circleVao_ = discArray(quad_, circleVbo_);
+  polyVao_ = pointArray(polyVbo_);
+  lineVao_ = pointArray(lineVbo_);
+}
+
+Renderer::~Renderer() {
+  for (GLuint vao : {agentVao_, circleVao_, polyVao_, lineVao_}) glDeleteVertexArrays(1, &vao);
+  for (GLuint b : {quad_, agentVbo_, circleVbo_, polyVbo_, lineVbo_}) glDeleteBuffers(1, &b);
+  glDeleteProgram(discProgram_);
+  glDeleteProgram(flatProgram_);
+}
+
+void Renderer::setStatic(const StaticScene& scene) {
+  // The full-screen quad first (for boundaries and the stencil cover), then every polygon.
+  std::vector<Vec2> points = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  fanFirst_.clear();
+  fanCount_.clear();
+  segmentFirst_.clear();
+  boundaries_ = 0;
+  for (const std::vector<Vec2>& polygon : scene.polygons) {
+    const auto first = static_cast<std::int32_t>(points.size());
+    points.insert(points.end(), polygon.begin(), polygon.end());
+    if (polygon.size() == 2) {
+      segmentFirst_.push_back(first);
+      continue;
+    }
+    fanFirst_.push_back(first);
+    fanCount_.push_back(static_cast<std::int32_t>(polygon.size()));
+    if (signedArea(polygon) < 0.0f) ++boundaries_;
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, polyVbo_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_STATIC_DRAW);
+  std::vector<AgentInstance> circles;
+  for (const auto& c : scene.circles) circles.push_back(AgentInstance{c[0], c[1], 0.0f, 0.0f, c[2], 0.0f});
+  circleCount_ = circles.size();
+  glBindBuffer(GL_ARRAY_BUFFER, circleVbo_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(circles.size() * sizeof(AgentInstance)), circles.data(),
+               GL_STATIC_DRAW);
+}
+
+std::uint32_t Renderer::agentBuffer(std::size_t count) {
+  if (count > agentCapacity_) {
+    agentCapacity_ = count + count / 4;
+    glBindBuffer(GL_ARRAY_BUFFER, agentVbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(agentCapacity_ * sizeof(AgentInstance)), nullptr,
+                 GL_DYNAMIC_DRAW);
+  }
+  return agentVbo_;
+}
+
+void Renderer::setAgents(std::span<const AgentInstance> agents) {
+  agentBuffer(agents.size());
+  glBindBuffer(GL_ARRAY_BUFFER, agentVbo_);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(agents.size_bytes()), agents.data());
+  agentCount_ = agents.size();
+}
+
+void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> links) {
+  std::vector<Vec2> points(route.begin(), route.end());
+  points.insert(points.end(), links.begin(), links.end());
+  routePoints_ = route.size();
+  linkPoints_ = links.size();
+  glBindBuffer(GL_ARRAY_BUFFER, lineVbo_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_DYNAMIC_DRAW);
+}
+
+void Renderer::drawDiscs(std::uint32_t vao, std::size_t count, bool solid) {
+  if (count == 0) return;
+  glUseProgram(discProgram_);
+  const GLint mode = glGetUniformLocation(discProgram_, "mode");
+  const bool categorical = colorBy_ == ColorBy::Group || colorBy_ == ColorBy::Behavior;
+  glUniform1i(mode, solid ? 2 : (categorical ? 1 : 0));
+  rgb(glGetUniformLocation(discProgram_, "solid"), Palette::kObstacle);
+  glBindVertexArray(vao);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(count));
+}
+
+void Renderer::draw(const Camera& camera, int width, int height) {
+  glViewport(0, 0, width, height);
+  glClearColor(Palette::kBackground[0] / 255.0f, Palette::kBackground[1] / 255.0f, Palette::kBackground[2] / 255.0f,
+               1.0f);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_DEPTH_TEST);
+  const float sx = 2.0f * camera.pixelsPerUnit / static_cast<float>(width);
+  const float sy = 2.0f * camera.pixelsPerUnit / static_cast<float>(height);
+  for (GLuint program : {discProgram_, flatProgram_}) {
+    glUseProgram(program);
+    glUniform2f(glGetUniformLocation(program, "viewCenter"), camera.center.x, camera.center.y);
+    glUniform2f(glGetUniformLocation(program, "viewScale"), sx, sy);
+  }
+  glUseProgram(discProgram_);
+  glUniform1f(glGetUniformLocation(discProgram_, "minPixels"), 2.0f);
+  glUniform2f(glGetUniformLocation(discProgram_, "pixelSize"), 2.0f / static_cast<float>(width),
+              2.0f / static_cast<float>(height));
+
+  // Obstacles: the parity of the polygons covering a pixel (outside, for boundaries) in the
+  // stencil's low bit, then one full-screen quad where it is set.
+  glUseProgram(flatProgram_);
+  const GLint clip = glGetUniformLocation(flatProgram_, "clip");
+  const GLint tint = glGetUniformLocation(flatProgram_, "tint");
+  rgb(tint, Palette::kObstacle);
+  glBindVertexArray(polyVao_);
+  if (!fanFirst_.empty()) {
+    glEnable(GL_STENCIL_TEST);
+    glStencilMask(1);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glStencilFunc(GL_ALWAYS, 0, 1);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INVERT);
+    glUniform1i(clip, 1);
+    for (std::size_t b = 0; b < boundaries_; ++b) glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glUniform1i(clip, 0);
+    glMultiDrawArrays(GL_TRIANGLE_FAN, fanFirst_.data(), fanCount_.data(), static_cast<GLsizei>(fanFirst_.size()));
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glStencilFunc(GL_EQUAL, 1, 1);
+    glStencilOp(GL_ZERO, GL_ZERO, GL_ZERO);
+    glUniform1i(clip, 1);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    glDisable(GL_STENCIL_TEST);
+    // Outlines too, so that walls thinner than a pixel still show.
+    glUniform1i(clip, 0);
+    glMultiDrawArrays(GL_LINE_LOOP, fanFirst_.data(), fanCount_.data(), static_cast<GLsizei>(fanFirst_.size()));
+  }
+  glUniform1i(clip, 0);
+  for (const std::int32_t first : segmentFirst_) glDrawArrays(GL_LINES, first, 2);
+  drawDiscs(circleVao_, circleCount_, true);
+
+  // The selected agent's route and links, under the agents.
+  if (routePoints_ + linkPoints_ > 0) {
+    glUseProgram(flatProgram_);
+    glUniform1i(clip, 0);
+    rgb(tint, Palette::kRoute);
+    glBindVertexArray(lineVao_);
+    if (routePoints_ >= 2) glDrawArrays(GL_LINE_STRIP, 0, static_cast<GLsizei>(routePoints_));
+    if (linkPoints_ >= 2) glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_), static_cast<GLsizei>(linkPoints_));
+  }
+  drawDiscs(agentVao_, agentCount_, false);
+  glBindVertexArray(0);
+}
+
+}  // namespace crowd::viewer

@@ -1,0 +1,168 @@
+// Snapshots of a simulator for drawing (scene.hpp).
+#include <crowd/viewer/scene.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include <glm/common.hpp>
+
+namespace crowd::viewer {
+namespace {
+
+constexpr float kCategories = 16.0f;  // Categorical keys are k / 16 (the palette's size).
+
+// Per agent, how many others lie within two radii of it, through a hashed grid of cells two
+// of the largest radii wide.
+std::vector<int> crowding(std::span<const Vec2> positions, const std::vector<float>& radii) {
+  std::vector<int> count(positions.size(), 0);
+  if (positions.empty()) return count;
+  const float reach = 2.0f * std::max(*std::max_element(radii.begin(), radii.end()), 1e-3f);
+  auto key = [reach](Vec2 p) {
+    const auto x = static_cast<std::int64_t>(std::floor(p.x / reach));
+    const auto y = static_cast<std::int64_t>(std::floor(p.y / reach));
+    return (x * 73856093) ^ (y * 19349663);
+  };
+  std::unordered_map<std::int64_t, std::vector<std::uint32_t>> cells;
+  for (std::size_t i = 0; i < positions.size(); ++i) cells[key(positions[i])].push_back(static_cast<std::uint32_t>(i));
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Vec2 p = positions[i];
+    const float r = 2.0f * radii[i];
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const auto found = cells.find(key(p + Vec2(static_cast<float>(dx) * reach, static_cast<float>(dy) * reach)));
+        if (found == cells.end()) continue;
+        for (const std::uint32_t j : found->second) {
+          if (j != i && absSq(positions[j] - p) <= r * r) ++count[i];
+        }
+      }
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+StaticScene StaticScene::fromSimulator(const Simulator& sim, bool goals) {
+  StaticScene scene;
+  const ObstacleSet& obstacles = sim.obstacles();
+  // Circles stand in the polygon list as 16-gons; they are drawn as discs instead.
+  std::vector<bool> circlePolygon(obstacles.polygonCount(), false);
+  for (std::size_t c = 0; c < obstacles.circles().size(); ++c) {
+    circlePolygon[static_cast<std::size_t>(obstacles.circlePolygon(c))] = true;
+  }
+  bool first = true;
+  auto grow = [&](Vec2 p) {
+    if (first) {
+      scene.lo = scene.hi = p;
+      first = false;
+    }
+    scene.lo = glm::min(scene.lo, p);
+    scene.hi = glm::max(scene.hi, p);
+  };
+  for (std::size_t p = 0; p < obstacles.polygonCount(); ++p) {
+    if (circlePolygon[p]) continue;
+    const std::span<const Vec2> polygon = obstacles.polygon(p);
+    scene.polygons.emplace_back(polygon.begin(), polygon.end());
+    for (const Vec2 v : polygon) grow(v);
+  }
+  for (const CircleObstacle& c : obstacles.circles()) {
+    scene.circles.push_back({c.center.x, c.center.y, c.radius});
+    grow(c.center - Vec2(c.radius));
+    grow(c.center + Vec2(c.radius));
+  }
+  const std::span<const Vec2> positions = sim.positions();
+  const std::vector<float> radii = sim.radii();
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    grow(positions[i] - Vec2(radii[i]));
+    grow(positions[i] + Vec2(radii[i]));
+    if (!goals) continue;
+    if (const std::optional<Vec2> goal = sim.goal(sim.ids()[i])) grow(*goal);
+  }
+  return scene;
+}
+
+void captureAgents(const Simulator& sim, ColorBy colorBy, Frame& frame) {
+  frame.step = sim.stepCount();
+  frame.time = sim.time();
+  const std::span<const Vec2> positions = sim.positions();
+  const std::span<const Vec2> velocities = sim.velocities();
+  const std::span<const AgentId> ids = sim.ids();
+  const std::vector<float> radii = sim.radii();
+  const std::vector<float> maxSpeeds = sim.maxSpeeds();
+  const std::vector<int> near = colorBy == ColorBy::Density ? crowding(positions, radii) : std::vector<int>{};
+  frame.ids.assign(ids.begin(), ids.end());
+  frame.agents.resize(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    AgentInstance& a = frame.agents[i];
+    a.x = positions[i].x;
+    a.y = positions[i].y;
+    const float speed = length(velocities[i]);
+    const Vec2 heading = speed > 1e-6f ? velocities[i] / speed : Vec2(0.0f, 0.0f);
+    a.hx = heading.x;
+    a.hy = heading.y;
+    a.radius = radii[i];
+    switch (colorBy) {
+      case ColorBy::Speed:
+        a.value = maxSpeeds[i] > 0.0f ? std::min(speed / maxSpeeds[i], 1.0f) : 0.0f;
+        break;
+      case ColorBy::Group:
+        a.value = static_cast<float>(sim.profileIndex(ids[i]) % 16u) / kCategories;
+        break;
+      case ColorBy::Behavior: {
+        const Behavior& b = sim.behavior(ids[i]);
+        const auto kind = b.behaviors.empty() ? 0u : static_cast<unsigned>(b.behaviors.front().kind) + 1u;
+        a.value = static_cast<float>(kind % 16u) / kCategories;
+        break;
+      }
+      case ColorBy::Density:
+        a.value = std::min(static_cast<float>(near[i]) / 6.0f, 1.0f);
+        break;
+    }
+  }
+}
+
+void captureSelection(const Simulator& sim, AgentId selected, Frame& frame) {
+  frame.route.clear();
+  frame.links.clear();
+  if (!sim.contains(selected)) return;
+  const int own = sim.route(selected);
+  const int path = own >= 0 ? own : sim.behavior(selected).path;
+  if (path >= 0 && path < sim.pathCount()) {
+    const std::span<const Vec2> points = sim.pathPoints(path);
+    frame.route.assign(points.begin(), points.end());
+    if (sim.pathLoops(path)) frame.route.push_back(points.front());
+  }
+  // The maxNeighbors nearest within neighborDist, as ORCA sees them (ties aside).
+  const AgentParams& params = sim.params(selected);
+  const Vec2 p = sim.position(selected);
+  std::vector<std::pair<float, Vec2>> near;
+  for (const Vec2 q : sim.positions()) {
+    const float d = absSq(q - p);
+    if (d > 0.0f && d < params.neighborDist * params.neighborDist) near.emplace_back(d, q);
+  }
+  const auto keep = std::min<std::size_t>(near.size(), static_cast<std::size_t>(params.maxNeighbors));
+  std::partial_sort(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(keep), near.end(),
+                    [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t k = 0; k < keep; ++k) {
+    frame.links.push_back(p);
+    frame.links.push_back(near[k].second);
+  }
+}
+
+AgentId agentAt(const Frame& frame, Vec2 p) {
+  AgentId best{};
+  float bestDist = std::numeric_limits<float>::infinity();
+  for (std::size_t i = 0; i < frame.agents.size(); ++i) {
+    const AgentInstance& a = frame.agents[i];
+    const float d = absSq(Vec2(a.x, a.y) - p);
+    if (d <= a.radius * a.radius && d < bestDist) {
+      bestDist = d;
+      best = frame.ids[i];
+    }
+  }
+  return best;
+}
+
+}  // namespace crowd::viewer
