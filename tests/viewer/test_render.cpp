@@ -1,0 +1,234 @@
+// The renderer, drawn offscreen (EGL, or a hidden window where a display is): a known scene's
+// pixels, the agents counted in the picture, a moved camera, boundaries filled outside, and a
+// replayed trajectory drawn exactly like the live run. Skips where no OpenGL 3.3 context can be
+// made, saying why.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include <crowd/scenario.hpp>
+#include <crowd/trajectory.hpp>
+#include <crowd/viewer/offscreen.hpp>
+#include <crowd/viewer/renderer.hpp>
+#include <crowd/viewer/replay.hpp>
+
+namespace crowd::viewer {
+namespace {
+
+struct Picture {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgb;
+  const std::uint8_t* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
+  bool is(int x, int y, const std::uint8_t (&c)[3], int tolerance = 0) const {
+    const std::uint8_t* p = at(x, y);
+    for (int k = 0; k < 3; ++k) {
+      if (std::abs(static_cast<int>(p[k]) - static_cast<int>(c[k])) > tolerance) return false;
+    }
+    return true;
+  }
+  // Neither background nor obstacle: an agent's pixel.
+  bool agent(int x, int y) const { return !is(x, y, Palette::kBackground, 2) && !is(x, y, Palette::kObstacle, 2); }
+};
+
+class Render : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      context_ = OffscreenContext::create();
+    } catch (const std::exception& e) {
+      why_ = e.what();
+    }
+  }
+  static void TearDownTestSuite() { context_.reset(); }
+  void SetUp() override {
+    if (!context_) GTEST_SKIP() << "skipped: " << why_;
+  }
+
+  static Picture draw(const StaticScene& scene, const Frame& frame, const Camera& camera, int width, int height,
+                      ColorBy colorBy = ColorBy::Speed) {
+    Renderer renderer;
+    Framebuffer target(width, height);
+    target.bind();
+    renderer.setStatic(scene);
+    renderer.setAgents(frame.agents);
+    renderer.setOverlay(frame.route, frame.links);
+    renderer.setColorBy(colorBy);
+    renderer.draw(camera, width, height);
+    return Picture{width, height, target.readRgb()};
+  }
+
+  static std::unique_ptr<OffscreenContext> context_;
+  static std::string why_;
+};
+std::unique_ptr<OffscreenContext> Render::context_;
+std::string Render::why_;
+
+// Agents (and their pixels' 4-connected groups) seen in a picture.
+int countBlobs(const Picture& p) {
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(p.width) * p.height, 0);
+  int blobs = 0;
+  std::vector<int> stack;
+  for (int start = 0; start < p.width * p.height; ++start) {
+    if (seen[start] != 0 || !p.agent(start % p.width, start / p.width)) continue;
+    ++blobs;
+    stack.push_back(start);
+    seen[start] = 1;
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      const int x = i % p.width, y = i / p.width;
+      const int next[4][2] = {{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}};
+      for (const auto& n : next) {
+        if (n[0] < 0 || n[1] < 0 || n[0] >= p.width || n[1] >= p.height) continue;
+        const int j = n[1] * p.width + n[0];
+        if (seen[j] == 0 && p.agent(n[0], n[1])) {
+          seen[j] = 1;
+          stack.push_back(j);
+        }
+      }
+    }
+  }
+  return blobs;
+}
+
+// A solid square from (-6, -4) to (-2, 4) and twelve agents at rest on a lattice to its right.
+Simulator knownScene() {
+  Simulator sim;
+  const std::vector<Vec2> square = {{-6, -4}, {-2, -4}, {-2, 4}, {-6, 4}};
+  sim.addObstacle(square);
+  for (const float x : {2.0f, 4.0f, 6.0f}) {
+    for (const float y : {-3.0f, -1.0f, 1.0f, 3.0f}) {
+      AgentDef agent;
+      agent.position = Vec2(x, y);
+      agent.params.radius = 0.5f;
+      sim.addAgent(agent);
+    }
+  }
+  return sim;
+}
+
+TEST_F(Render, KnownSceneHasItsColoursWhereItPutsThem) {
+  Simulator sim = knownScene();
+  Frame frame;
+  captureAgents(sim, ColorBy::Speed, frame);
+  const Camera camera{Vec2(0, 0), 40.0f};  // 800 x 400 pixels: x -10 .. 10, y -5 .. 5.
+  const Picture p = draw(StaticScene::fromSimulator(sim), frame, camera, 800, 400);
+  EXPECT_TRUE(p.is(2, 2, Palette::kBackground)) << "corner";
+  EXPECT_TRUE(p.is(400, 200, Palette::kBackground)) << "between obstacle and agents";
+  EXPECT_TRUE(p.is(160, 200, Palette::kObstacle)) << "the square's centre (-4, 0)";
+  EXPECT_TRUE(p.is(100, 200, Palette::kBackground)) << "left of the square (-7.5, 0)";
+  // The agent at (2, -3) is at pixel (480, 320); at rest its colour is the ramp's start.
+  const std::uint8_t blue[3] = {59, 107, 250};
+  EXPECT_TRUE(p.is(480, 320, blue, 3)) << int(p.at(480, 320)[0]) << "," << int(p.at(480, 320)[1]) << ","
+                                        << int(p.at(480, 320)[2]);
+  EXPECT_TRUE(p.is(480 + 25, 320, Palette::kBackground)) << "just outside its disc (radius 20 pixels)";
+  EXPECT_EQ(countBlobs(p), 12);
+}
+
+TEST_F(Render, MovedCameraMovesTheAgents) {
+  Simulator sim = knownScene();
+  Frame frame;
+  captureAgents(sim, ColorBy::Speed, frame);
+  const StaticScene scene = StaticScene::fromSimulator(sim);
+  auto centroidX = [](const Picture& p) {
+    double sum = 0, n = 0;
+    for (int y = 0; y < p.height; ++y) {
+      for (int x = 0; x < p.width; ++x) {
+        if (p.agent(x, y)) {
+          sum += x;
+          ++n;
+        }
+      }
+    }
+    return n > 0 ? sum / n : -1.0;
+  };
+  const Picture before = draw(scene, frame, Camera{Vec2(0, 0), 40.0f}, 800, 400);
+  const Picture after = draw(scene, frame, Camera{Vec2(2, 0), 40.0f}, 800, 400);
+  EXPECT_NEAR(centroidX(after) - centroidX(before), -80.0, 0.5) << "2 units right is 80 pixels left";
+  EXPECT_EQ(countBlobs(after), 12);
+  EXPECT_TRUE(after.is(80, 200, Palette::kObstacle)) << "the square moved left too";
+}
+
+TEST_F(Render, BoundaryIsFilledOutside) {
+  Simulator sim;
+  const std::vector<Vec2> room = {{-8, -4}, {-8, 4}, {8, 4}, {8, -4}};  // Clockwise: agents inside.
+  sim.addObstacle(room);
+  AgentDef agent;
+  agent.position = Vec2(0, 0);
+  sim.addAgent(agent);
+  Frame frame;
+  captureAgents(sim, ColorBy::Speed, frame);
+  const Picture p = draw(StaticScene::fromSimulator(sim), frame, Camera{Vec2(0, 0), 40.0f}, 800, 400);
+  EXPECT_TRUE(p.is(2, 2, Palette::kObstacle)) << "outside the room";
+  EXPECT_TRUE(p.is(200, 200, Palette::kBackground)) << "inside the room (-5, 0)";
+}
+
+TEST_F(Render, CrowdCountSeenInThePicture) {
+  // The crossing's 400 agents stand on lattices at the start, a few pixels apart at this zoom.
+  const Scenario scenario = builtinScenario("crossing", 400, 1);
+  Simulator sim = makeSimulator(scenario, 1);
+  Frame frame;
+  captureAgents(sim, ColorBy::Speed, frame);
+  const StaticScene scene = StaticScene::fromSimulator(sim, false);
+  Camera camera;
+  camera.fit(scene.lo, scene.hi, 1200, 1200);
+  const Picture p = draw(scene, frame, camera, 1200, 1200);
+  EXPECT_NEAR(countBlobs(p), 400, 20);
+}
+
+TEST_F(Render, ReplayDrawsTheSameFrameAsTheLiveRun) {
+  const Scenario scenario = builtinScenario("bottleneck", 60, 1);
+  Simulator sim = makeSimulator(scenario, 1);
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "crowd_replay_test.csv";
+  {
+    TrajectoryWriter writer(file.string());
+    writer.write(sim);
+    for (int s = 0; s < 40; ++s) {
+      sim.step();
+      writer.write(sim);
+    }
+    writer.close();
+  }
+  Frame live;
+  captureAgents(sim, ColorBy::Speed, live);
+  std::vector<AgentLook> looks;
+  for (const AgentId id : sim.ids()) looks.push_back(AgentLook{sim.params(id).radius, sim.params(id).maxSpeed, 0});
+  const Replay replay = Replay::load(file.string());
+  std::filesystem::remove(file);
+  ASSERT_EQ(replay.frameCount(), 41u);
+  Frame played;
+  replay.fill(replay.frameAt(40), sim.config().origin, looks, ColorBy::Speed, sim.config().timeStep, played);
+  ASSERT_EQ(played.agents.size(), live.agents.size());
+  const StaticScene scene = StaticScene::fromSimulator(sim);
+  Camera camera;
+  camera.fit(scene.lo, scene.hi, 640, 480);
+  const Picture a = draw(scene, live, camera, 640, 480);
+  const Picture b = draw(scene, played, camera, 640, 480);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.rgb.size(); ++i) differ += a.rgb[i] != b.rgb[i];
+  EXPECT_EQ(differ, 0u);
+  EXPECT_GT(countBlobs(a), 30) << "the picture shows the crowd";
+}
+
+TEST(Replay, MalformedFilesNameTheLine) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "crowd_replay_bad.csv";
+  {
+    std::FILE* f = std::fopen(file.string().c_str(), "w");
+    std::fputs("step,agent,x,y,vx,vy\n0,0,1,2,0,0\n0,1,abc,2,0,0\n", f);
+    std::fclose(f);
+  }
+  try {
+    Replay::load(file.string());
+    ADD_FAILURE() << "a bad row was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(":3:"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(file);
+  EXPECT_THROW(Replay::load(file.string()), std::runtime_error) << "a missing file";
+}
+
+}  // namespace
+}  // namespace crowd::viewer
