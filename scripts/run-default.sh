@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Quick start, part 1: build, then run the default scenario (a 2000-agent circle) and print
-# its summary. Extra arguments go to `crowdsim`, e.g. `run builtin random --agents 100000`.
+# Quick start, part 1: build, then run crowdsim's default: the showcase scenario in a window
+# where there is a display, else drawn into crowd-picture/frame-00000.png. Extra arguments go
+# to `crowdsim`, e.g. `run builtin random --agents 100000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh -DCROWD_TESTS=OFF -DCROWD_BENCHMARKS=OFF

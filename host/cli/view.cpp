@@ -40,6 +40,7 @@ struct Shared {
   std::atomic<double> speed{1.0};  // Simulated seconds per real second.
   std::atomic<int> colorBy{0};
   std::atomic<std::uint64_t> selected{~0ull};  // AgentId index << 32 | generation.
+  std::atomic<long> seek{-1};                   // A replay frame to jump to.
 
   std::mutex mutex;
   viewer::Frame latest;  // Guarded by mutex.
@@ -80,6 +81,10 @@ class Runner {
       if (shared_.reset.exchange(false)) {
         restart();
         owed = 0.0;
+      }
+      if (const long seek = shared_.seek.exchange(-1); seek >= 0 && replay_) {
+        frame_ = std::min(static_cast<std::size_t>(seek), replay_->frameCount() - 1);
+        publish();
       }
       const auto now = Clock::now();
       const double elapsed = std::chrono::duration<double>(now - last).count();
@@ -165,6 +170,8 @@ class Runner {
     info.time = next.time;
     info.stepsPerSecond = stepRate_;
     const std::lock_guard<std::mutex> lock(shared_.mutex);
+    shared_.info.replayFrames = replay_ ? replay_->frameCount() : 0;
+    shared_.info.replayFrame = frame_;
     shared_.latest = std::move(next);
     shared_.info.agents = info.agents;
     shared_.info.step = info.step;
@@ -309,7 +316,7 @@ int runView(const ViewOptions& o) {
     return kExitFailure;
   }
   glfwMakeContextCurrent(window);
-  glfwSwapInterval(1);
+  glfwSwapInterval(o.noVsync ? 0 : 1);
   Window win;
   win.shared = &shared;
   win.scene = runner.scene();
@@ -331,6 +338,7 @@ int runView(const ViewOptions& o) {
     auto lastFrame = Clock::now();
     double fps = 0.0;
     int shots = 0;
+    long frames = 0;
     viewer::OverlayInfo info;
     while (glfwWindowShouldClose(window) == GLFW_FALSE) {
       glfwPollEvents();
@@ -381,14 +389,18 @@ int runView(const ViewOptions& o) {
         viewer::writePng(name, width, height, flipped);
         std::cout << "crowdsim: wrote " << name << "\n";
       }
-      overlay.draw(info);
+      if (const long seek = overlay.draw(info); seek >= 0) shared.seek = seek;
       glfwSwapBuffers(window);
+      ++frames;
       if (o.quitAfter > 0.0 && std::chrono::duration<double>(now - opened).count() > o.quitAfter) {
         glfwSetWindowShouldClose(window, GLFW_TRUE);
       }
     }
     shared.quit = true;
     simulation.join();
+    const double open = std::chrono::duration<double>(Clock::now() - opened).count();
+    std::cout << "crowdsim: drew " << frames << " frames in " << open << " s (" << static_cast<double>(frames) / std::max(open, 1e-9)
+              << " frames/s) of " << info.agents << " agents; the simulation reached step " << info.step << "\n";
     win.overlay = nullptr;
     if (!shared.failure.empty()) {
       std::cerr << "crowdsim: error: " << shared.failure << "\n";

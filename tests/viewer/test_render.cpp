@@ -166,6 +166,23 @@ TEST_F(Render, BoundaryIsFilledOutside) {
   EXPECT_TRUE(p.is(200, 200, Palette::kBackground)) << "inside the room (-5, 0)";
 }
 
+TEST_F(Render, HolesInASolidStayOpenInsideABoundary) {
+  // A room (clockwise, agents inside) holding a solid block with a hole in it, as a map's
+  // outlines come: the block counter-clockwise, its hole clockwise.
+  Simulator sim;
+  const std::vector<Vec2> room = {{-9, -4.5f}, {-9, 4.5f}, {9, 4.5f}, {9, -4.5f}};
+  const std::vector<Vec2> block = {{-6, -4}, {-2, -4}, {-2, 4}, {-6, 4}};
+  const std::vector<Vec2> hole = {{-5, -3}, {-5, 3}, {-3, 3}, {-3, -3}};
+  for (const auto* polygon : {&room, &block, &hole}) sim.addObstacle(*polygon);
+  Frame frame;
+  const Picture p = draw(StaticScene::fromSimulator(sim), frame, Camera{Vec2(0, 0), 40.0f}, 800, 400);
+  EXPECT_TRUE(p.is(2, 2, Palette::kObstacle)) << "outside the room";
+  EXPECT_TRUE(p.is(400, 200, Palette::kBackground)) << "in the room";
+  EXPECT_TRUE(p.is(180, 200, Palette::kObstacle)) << "the block (-5.5, 0)";
+  EXPECT_TRUE(p.is(120, 200, Palette::kBackground)) << "between the room's wall and the block (-7, 0)";
+  EXPECT_TRUE(p.is(240, 200, Palette::kBackground)) << "the hole in the block (-4, 0)";
+}
+
 TEST_F(Render, CrowdCountSeenInThePicture) {
   // The crossing's 400 agents stand on lattices at the start, a few pixels apart at this zoom.
   const Scenario scenario = builtinScenario("crossing", 400, 1);

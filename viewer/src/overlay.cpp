@@ -83,7 +83,8 @@ bool Overlay::wantsKeyboard() const {
 #endif
 }
 
-void Overlay::draw(const OverlayInfo& info) {
+long Overlay::draw(const OverlayInfo& info) {
+  long seek = -1;
   char title[256];
   std::snprintf(title, sizeof(title), "crowd: %zu agents, %s, step %lld (%.1f s), %.0f fps%s", info.agents,
                 info.backend.c_str(), static_cast<long long>(info.step), info.time, info.framesPerSecond,
@@ -103,12 +104,17 @@ void Overlay::draw(const OverlayInfo& info) {
   ImGui::Text("ms per step: %s  (total %.2f)", phaseLine(info.stepTimes).c_str(), info.stepTimes.total());
   ImGui::Text("colour by %s", info.colorBy.c_str());
   if (!info.selected.empty()) ImGui::Text("%s", info.selected.c_str());
+  if (info.replayFrames > 0) {
+    int frame = static_cast<int>(info.replayFrame);
+    if (ImGui::SliderInt("frame", &frame, 0, static_cast<int>(info.replayFrames) - 1)) seek = frame;
+  }
   if (ImGui::CollapsingHeader("keys")) ImGui::TextUnformatted(kViewerKeys);
   ImGui::End();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 #endif
   glfwSetWindowTitle(window_, title);
+  return seek;
 }
 
 }  // namespace crowd::viewer

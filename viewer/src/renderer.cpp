@@ -3,6 +3,7 @@
 
 #include <epoxy/gl.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -79,6 +80,17 @@ GLuint discArray(GLuint quad, GLuint instances) {
   return vao;
 }
 
+// Whether `p` lies inside `polygon` (crossings of a ray to the right; a vertex of a hole may
+// touch its solid's outline only at the outline, never cross it).
+bool inside(const std::vector<Vec2>& polygon, Vec2 p) {
+  bool in = false;
+  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
+    const Vec2 a = polygon[i], b = polygon[j];
+    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) in = !in;
+  }
+  return in;
+}
+
 GLuint pointArray(GLuint buffer) {
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
@@ -121,6 +133,7 @@ void Renderer::setStatic(const StaticScene& scene) {
   fanCount_.clear();
   segmentFirst_.clear();
   boundaries_ = 0;
+  std::vector<const std::vector<Vec2>*> solids, clockwise;
   for (const std::vector<Vec2>& polygon : scene.polygons) {
     const auto first = static_cast<std::int32_t>(points.size());
     points.insert(points.end(), polygon.begin(), polygon.end());
@@ -130,7 +143,14 @@ void Renderer::setStatic(const StaticScene& scene) {
     }
     fanFirst_.push_back(first);
     fanCount_.push_back(static_cast<std::int32_t>(polygon.size()));
-    if (signedArea(polygon) < 0.0f) ++boundaries_;
+    (signedArea(polygon) < 0.0f ? clockwise : solids).push_back(&polygon);
+  }
+  // A clockwise polygon inside a solid is a hole in it; one inside none is a boundary, blocked
+  // outside (RVO2's convention: the blocked side is left of every edge).
+  for (const std::vector<Vec2>* polygon : clockwise) {
+    const bool hole = std::any_of(solids.begin(), solids.end(),
+                                  [&](const std::vector<Vec2>* solid) { return inside(*solid, polygon->front()); });
+    if (!hole) ++boundaries_;
   }
   glBindBuffer(GL_ARRAY_BUFFER, polyVbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_STATIC_DRAW);
@@ -198,8 +218,9 @@ void Renderer::draw(const Camera& camera, int width, int height) {
   glUniform2f(glGetUniformLocation(discProgram_, "pixelSize"), 2.0f / static_cast<float>(width),
               2.0f / static_cast<float>(height));
 
-  // Obstacles: the parity of the polygons covering a pixel (outside, for boundaries) in the
-  // stencil's low bit, then one full-screen quad where it is set.
+  // Obstacles: the winding number of the polygons round each pixel in the stencil (counter-
+  // clockwise fans count up, clockwise ones down), plus one for each boundary, then one full-
+  // screen quad where it is not zero: inside solids, outside boundaries, not in holes.
   glUseProgram(flatProgram_);
   const GLint clip = glGetUniformLocation(flatProgram_, "clip");
   const GLint tint = glGetUniformLocation(flatProgram_, "tint");
@@ -207,16 +228,18 @@ void Renderer::draw(const Camera& camera, int width, int height) {
   glBindVertexArray(polyVao_);
   if (!fanFirst_.empty()) {
     glEnable(GL_STENCIL_TEST);
-    glStencilMask(1);
+    glDisable(GL_CULL_FACE);
+    glStencilMask(0xff);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    glStencilFunc(GL_ALWAYS, 0, 1);
-    glStencilOp(GL_KEEP, GL_KEEP, GL_INVERT);
+    glStencilFunc(GL_ALWAYS, 0, 0xff);
+    glStencilOpSeparate(GL_FRONT, GL_KEEP, GL_KEEP, GL_INCR_WRAP);
+    glStencilOpSeparate(GL_BACK, GL_KEEP, GL_KEEP, GL_DECR_WRAP);
     glUniform1i(clip, 1);
     for (std::size_t b = 0; b < boundaries_; ++b) glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
     glUniform1i(clip, 0);
     glMultiDrawArrays(GL_TRIANGLE_FAN, fanFirst_.data(), fanCount_.data(), static_cast<GLsizei>(fanFirst_.size()));
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    glStencilFunc(GL_EQUAL, 1, 1);
+    glStencilFunc(GL_NOTEQUAL, 0, 0xff);
     glStencilOp(GL_ZERO, GL_ZERO, GL_ZERO);
     glUniform1i(clip, 1);
     glDrawArrays(GL_TRIANGLE_FAN, 0, 4);

@@ -26,6 +26,8 @@ struct OverlayInfo {
   std::int64_t collisions = 0;
   std::string colorBy;
   std::string selected;  ///< The selected agent, described; empty for none.
+  std::size_t replayFrames = 0;  ///< Frames of a replay (0: a live run); shows a time slider.
+  std::size_t replayFrame = 0;
 };
 
 /// The keys, one per line, as the overlay and --help list them.
@@ -39,7 +41,8 @@ class Overlay {
   Overlay(const Overlay&) = delete;
   Overlay& operator=(const Overlay&) = delete;
   /// Draws the overlay into the current framebuffer (call after the scene, before the swap).
-  void draw(const OverlayInfo& info);
+  /// Returns the replay frame the time slider was moved to, or -1.
+  long draw(const OverlayInfo& info);
   /// Whether the overlay has the mouse or the keyboard now (the camera then leaves them alone).
   bool wantsMouse() const;
   bool wantsKeyboard() const;

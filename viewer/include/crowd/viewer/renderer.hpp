@@ -1,5 +1,5 @@
 // Draws a scene with OpenGL 3.3 core: obstacle polygons filled through the stencil buffer (any
-// simple polygon, clockwise boundaries filled outside), circles and agents as instanced discs
+// simple polygon; clockwise ones are holes inside a solid, or boundaries filled outside), circles and agents as instanced discs
 // (one quad per instance, the disc cut in the fragment shader, a heading mark and a rim), the
 // selected agent's route and neighbour links as lines. Needs a current GL context.
 #pragma once
@@ -57,7 +57,7 @@ class Renderer {
   std::size_t agentCount_ = 0, agentCapacity_ = 0, circleCount_ = 0;
   std::vector<std::int32_t> fanFirst_, fanCount_;  // Polygons of 3+ vertices: triangle fans.
   std::vector<std::int32_t> segmentFirst_;         // Two-vertex walls: lines.
-  std::size_t boundaries_ = 0;                     // Clockwise polygons (filled outside).
+  std::size_t boundaries_ = 0;                     // Clockwise polygons in no solid (filled outside).
   std::size_t routePoints_ = 0, linkPoints_ = 0;
   ColorBy colorBy_ = ColorBy::Speed;
 };
