@@ -41,6 +41,7 @@ struct Shared {
   std::atomic<int> colorBy{0};
   std::atomic<std::uint64_t> selected{~0ull};  // AgentId index << 32 | generation.
   std::atomic<long> seek{-1};                   // A replay frame to jump to.
+  std::atomic<bool> trails{false};
 
   std::mutex mutex;
   viewer::Frame latest;  // Guarded by mutex.
@@ -165,6 +166,11 @@ class Runner {
     } else if (replay_) {
       replay_->fill(frame_, origin_, looks_, colorBy, timeStep_, next);
     }
+    if (shared_.trails) {
+      trails_.update(next);
+    } else {
+      trails_.clear();
+    }
     info.agents = next.agents.size();
     info.step = next.step;
     info.time = next.time;
@@ -195,6 +201,7 @@ class Runner {
   double timeStep_ = 0.25;
   double stepRate_ = 0.0;
   viewer::StaticScene scene_;
+  viewer::Trails trails_;
 };
 
 // The window's input state, reached from GLFW's callbacks through the user pointer.
@@ -229,6 +236,7 @@ void onKey(GLFWwindow* w, int key, int, int action, int) {
     case GLFW_KEY_F: win.fit = true; break;
     case GLFW_KEY_C: s.colorBy = (s.colorBy + 1) % static_cast<int>(viewer::kColorByNames.size()); break;
     case GLFW_KEY_P: win.screenshot = true; break;
+    case GLFW_KEY_T: s.trails = !s.trails; break;
     case GLFW_KEY_ESCAPE:
     case GLFW_KEY_Q: glfwSetWindowShouldClose(w, GLFW_TRUE); break;
     default: break;
@@ -353,7 +361,8 @@ int runView(const ViewOptions& o) {
         const std::lock_guard<std::mutex> lock(shared.mutex);
         if (shared.fresh) {
           renderer.setAgents(shared.latest.agents);
-          renderer.setOverlay(shared.latest.route, shared.latest.links);
+          renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
+          renderer.setTrails(shared.latest.trails);
           win.frameAgents = shared.latest.agents;
           win.frameIds = shared.latest.ids;
           shared.fresh = false;

@@ -41,7 +41,8 @@ CLI::App* addViewCommand(CLI::App& app, ViewOptions& o) {
   view->add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(CLI::NonNegativeNumber);
   view->add_flag("--no-vsync", o.noVsync, "Do not wait for the display's refresh (to measure frames per second)");
   view->footer(
-      "Keys: space pause, N one step, + / - faster / slower, R reset, F fit, C colours, P screenshot, Esc quit;\n"
+      "Keys: space pause, N one step, + / - faster / slower, R reset, F fit, C colours, T trails, P screenshot,\n"
+      "Esc quit;\n"
       "drag to pan, wheel to zoom at the cursor, click an agent to show its route and neighbours.");
   return view;
 }

@@ -23,7 +23,9 @@ const char* const kViewerKeys =
     "F          fit the scene in the window\n"
     "C          colour by speed, group, behaviour or density\n"
     "P          screenshot (crowd-screenshot-N.png)\n"
-    "drag       pan;  wheel: zoom at the cursor;  click: select an agent\n"
+    "T          trails (up to 50,000 agents)\n"
+    "drag       pan;  wheel: zoom at the cursor;  click: select an agent (its route,\n"
+    "           neighbours, ORCA half-planes in orange, velocity)\n"
     "Esc or Q   quit";
 
 namespace {

@@ -112,16 +112,17 @@ Renderer::Renderer() {
   glGenBuffers(1, &quad_);
   glBindBuffer(GL_ARRAY_BUFFER, quad_);
   glBufferData(GL_ARRAY_BUFFER, sizeof(corners), corners, GL_STATIC_DRAW);
-  for (GLuint* b : {&agentVbo_, &circleVbo_, &polyVbo_, &lineVbo_}) glGenBuffers(1, b);
+  for (GLuint* b : {&agentVbo_, &circleVbo_, &polyVbo_, &lineVbo_, &trailVbo_}) glGenBuffers(1, b);
   agentVao_ = discArray(quad_, agentVbo_);
   circleVao_ = discArray(quad_, circleVbo_);
   polyVao_ = pointArray(polyVbo_);
   lineVao_ = pointArray(lineVbo_);
+  trailVao_ = pointArray(trailVbo_);
 }
 
 Renderer::~Renderer() {
-  for (GLuint vao : {agentVao_, circleVao_, polyVao_, lineVao_}) glDeleteVertexArrays(1, &vao);
-  for (GLuint b : {quad_, agentVbo_, circleVbo_, polyVbo_, lineVbo_}) glDeleteBuffers(1, &b);
+  for (GLuint vao : {agentVao_, circleVao_, polyVao_, lineVao_, trailVao_}) glDeleteVertexArrays(1, &vao);
+  for (GLuint b : {quad_, agentVbo_, circleVbo_, polyVbo_, lineVbo_, trailVbo_}) glDeleteBuffers(1, &b);
   glDeleteProgram(discProgram_);
   glDeleteProgram(flatProgram_);
 }
@@ -179,13 +180,21 @@ void Renderer::setAgents(std::span<const AgentInstance> agents) {
   agentCount_ = agents.size();
 }
 
-void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> links) {
+void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> links, std::span<const Vec2> halfPlanes) {
   std::vector<Vec2> points(route.begin(), route.end());
   points.insert(points.end(), links.begin(), links.end());
+  points.insert(points.end(), halfPlanes.begin(), halfPlanes.end());
   routePoints_ = route.size();
   linkPoints_ = links.size();
+  halfPlanePoints_ = halfPlanes.size();
   glBindBuffer(GL_ARRAY_BUFFER, lineVbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_DYNAMIC_DRAW);
+}
+
+void Renderer::setTrails(std::span<const Vec2> trails) {
+  trailPoints_ = trails.size();
+  glBindBuffer(GL_ARRAY_BUFFER, trailVbo_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(trails.size_bytes()), trails.data(), GL_DYNAMIC_DRAW);
 }
 
 void Renderer::drawDiscs(std::uint32_t vao, std::size_t count, bool solid) {
@@ -252,6 +261,13 @@ void Renderer::draw(const Camera& camera, int width, int height) {
   for (const std::int32_t first : segmentFirst_) glDrawArrays(GL_LINES, first, 2);
   drawDiscs(circleVao_, circleCount_, true);
 
+  if (trailPoints_ >= 2) {
+    glUseProgram(flatProgram_);
+    glUniform1i(clip, 0);
+    rgb(tint, Palette::kTrail);
+    glBindVertexArray(trailVao_);
+    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(trailPoints_));
+  }
   // The selected agent's route and links, under the agents.
   if (routePoints_ + linkPoints_ > 0) {
     glUseProgram(flatProgram_);
@@ -260,6 +276,12 @@ void Renderer::draw(const Camera& camera, int width, int height) {
     glBindVertexArray(lineVao_);
     if (routePoints_ >= 2) glDrawArrays(GL_LINE_STRIP, 0, static_cast<GLsizei>(routePoints_));
     if (linkPoints_ >= 2) glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_), static_cast<GLsizei>(linkPoints_));
+  }
+  if (halfPlanePoints_ >= 2) {
+    glUseProgram(flatProgram_);
+    rgb(tint, Palette::kHalfPlane);
+    glBindVertexArray(lineVao_);
+    glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_ + linkPoints_), static_cast<GLsizei>(halfPlanePoints_));
   }
   drawDiscs(agentVao_, agentCount_, false);
   glBindVertexArray(0);

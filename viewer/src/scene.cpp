@@ -8,6 +8,8 @@
 
 #include <glm/common.hpp>
 
+#include <crowd/kernels/orca_agents.hpp>
+
 namespace crowd::viewer {
 namespace {
 
@@ -126,6 +128,7 @@ void captureAgents(const Simulator& sim, ColorBy colorBy, Frame& frame) {
 void captureSelection(const Simulator& sim, AgentId selected, Frame& frame) {
   frame.route.clear();
   frame.links.clear();
+  frame.halfPlanes.clear();
   if (!sim.contains(selected)) return;
   const int own = sim.route(selected);
   const int path = own >= 0 ? own : sim.behavior(selected).path;
@@ -137,17 +140,53 @@ void captureSelection(const Simulator& sim, AgentId selected, Frame& frame) {
   // The maxNeighbors nearest within neighborDist, as ORCA sees them (ties aside).
   const AgentParams& params = sim.params(selected);
   const Vec2 p = sim.position(selected);
-  std::vector<std::pair<float, Vec2>> near;
-  for (const Vec2 q : sim.positions()) {
-    const float d = absSq(q - p);
-    if (d > 0.0f && d < params.neighborDist * params.neighborDist) near.emplace_back(d, q);
+  const std::span<const Vec2> positions = sim.positions();
+  std::vector<std::pair<float, std::size_t>> near;  // Squared distance, dense index.
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const float d = absSq(positions[i] - p);
+    if (d > 0.0f && d < params.neighborDist * params.neighborDist) near.emplace_back(d, i);
   }
   const auto keep = std::min<std::size_t>(near.size(), static_cast<std::size_t>(params.maxNeighbors));
   std::partial_sort(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(keep), near.end(),
                     [](const auto& a, const auto& b) { return a.first < b.first; });
+  const Vec2 v = sim.velocity(selected);
+  const float invTau = 1.0f / params.timeHorizon;
+  const float invStep = 1.0f / sim.config().timeStep;
+  const float span = 2.0f * std::max(params.maxSpeed, 1e-3f);
   for (std::size_t k = 0; k < keep; ++k) {
     frame.links.push_back(p);
-    frame.links.push_back(near[k].second);
+    const Vec2 q = positions[near[k].second];
+    frame.links.push_back(q);
+    const AgentId other = sim.ids()[near[k].second];
+    const OrcaLine line = agentOrcaLine(p, v, params.radius, q, sim.velocity(other),
+                                        sim.params(other).radius, invTau, invStep, Vec2(1.0f, 0.0f));
+    const Vec2 at = p + line.point;
+    frame.halfPlanes.push_back(at - line.direction * span);
+    frame.halfPlanes.push_back(at + line.direction * span);
+    frame.halfPlanes.push_back(at);
+    frame.halfPlanes.push_back(at + perpLeft(line.direction) * (0.25f * span));  // The allowed side.
+  }
+  frame.halfPlanes.push_back(p);
+  frame.halfPlanes.push_back(p + v);
+}
+
+void Trails::update(Frame& frame) {
+  frame.trails.clear();
+  if (frame.agents.size() > kMaxAgents) return;
+  for (std::size_t i = 0; i < frame.agents.size(); ++i) {
+    const AgentId id = frame.ids[i];
+    if (history_.size() <= id.index) history_.resize(id.index + 1);
+    History& h = history_[id.index];
+    if (h.generation != id.generation) h = History{id.generation, 0, 0, {}};
+    h.points[static_cast<std::size_t>(h.next)] = Vec2(frame.agents[i].x, frame.agents[i].y);
+    h.next = (h.next + 1) % kLength;
+    h.count = std::min(h.count + 1, kLength);
+    for (int k = 1; k < h.count; ++k) {
+      const int newer = (h.next - k + 2 * kLength) % kLength;
+      const int older = (newer - 1 + kLength) % kLength;
+      frame.trails.push_back(h.points[static_cast<std::size_t>(older)]);
+      frame.trails.push_back(h.points[static_cast<std::size_t>(newer)]);
+    }
   }
 }
 

@@ -18,6 +18,8 @@ struct Palette {
   static constexpr std::uint8_t kBackground[3] = {24, 26, 32};
   static constexpr std::uint8_t kObstacle[3] = {112, 118, 132};
   static constexpr std::uint8_t kRoute[3] = {255, 255, 255};
+  static constexpr std::uint8_t kHalfPlane[3] = {255, 150, 40};
+  static constexpr std::uint8_t kTrail[3] = {70, 78, 96};
 };
 
 class Renderer {
@@ -37,8 +39,10 @@ class Renderer {
   /// register it once, fill it each frame, then call useAgentCount).
   std::uint32_t agentBuffer(std::size_t count);
   void useAgentCount(std::size_t count) { agentCount_ = count; }
-  /// The selected agent's route (a polyline) and neighbour links (pairs).
-  void setOverlay(std::span<const Vec2> route, std::span<const Vec2> links);
+  /// The selected agent's route (a polyline), neighbour links and half-planes (pairs; Frame).
+  void setOverlay(std::span<const Vec2> route, std::span<const Vec2> links, std::span<const Vec2> halfPlanes = {});
+  /// Agents' trails (pairs of points; none to hide them).
+  void setTrails(std::span<const Vec2> trails);
   /// Whether the palette is categorical (Group, Behavior) or a ramp (Speed, Density).
   void setColorBy(ColorBy colorBy) { colorBy_ = colorBy; }
 
@@ -54,11 +58,13 @@ class Renderer {
   std::uint32_t circleVao_ = 0, circleVbo_ = 0;
   std::uint32_t polyVao_ = 0, polyVbo_ = 0;
   std::uint32_t lineVao_ = 0, lineVbo_ = 0;
+  std::uint32_t trailVao_ = 0, trailVbo_ = 0;
+  std::size_t trailPoints_ = 0;
   std::size_t agentCount_ = 0, agentCapacity_ = 0, circleCount_ = 0;
   std::vector<std::int32_t> fanFirst_, fanCount_;  // Polygons of 3+ vertices: triangle fans.
   std::vector<std::int32_t> segmentFirst_;         // Two-vertex walls: lines.
   std::size_t boundaries_ = 0;                     // Clockwise polygons in no solid (filled outside).
-  std::size_t routePoints_ = 0, linkPoints_ = 0;
+  std::size_t routePoints_ = 0, linkPoints_ = 0, halfPlanePoints_ = 0;
   ColorBy colorBy_ = ColorBy::Speed;
 };
 

@@ -50,13 +50,39 @@ struct Frame {
   std::vector<AgentId> ids;  ///< Same order as `agents`.
   std::vector<Vec2> route;   ///< The selected agent's route, if any (a polyline).
   std::vector<Vec2> links;   ///< Selected agent to each neighbour: pairs of points.
+  /// The selected agent's ORCA half-planes against those neighbours, drawn in velocity space
+  /// around it (a velocity v at position + v): for each line a long segment, then a short tick
+  /// into the side where its new velocity may lie; and its velocity. Pairs of points.
+  std::vector<Vec2> halfPlanes;
+  std::vector<Vec2> trails;  ///< Recent paths of the agents (Trails), pairs of points.
+};
+
+/// Where each agent has been lately: the last kLength positions it was published at, kept by
+/// agent id, drawn as short tails.
+class Trails {
+ public:
+  static constexpr int kLength = 24;
+  /// Most agents that get trails (beyond it they cost more than they show).
+  static constexpr std::size_t kMaxAgents = 50000;
+  /// Records the frame's positions and writes the trails into frame.trails.
+  void update(Frame& frame);
+  void clear() { history_.clear(); }
+
+ private:
+  struct History {
+    std::uint32_t generation = 0;
+    int count = 0;  // Positions held (up to kLength), the newest at `next - 1`.
+    int next = 0;
+    std::array<Vec2, kLength> points{};
+  };
+  std::vector<History> history_;  // By AgentId::index.
 };
 
 /// The agents of `sim` (host state) into `frame`, coloured by `colorBy`.
 void captureAgents(const Simulator& sim, ColorBy colorBy, Frame& frame);
 
-/// The selected agent's route (its own route or its path) and neighbour links into `frame`
-/// (cleared when `selected` is not a live agent).
+/// The selected agent's route (its own route or its path), neighbour links and ORCA half-planes
+/// against its neighbours into `frame` (cleared when `selected` is not a live agent).
 void captureSelection(const Simulator& sim, AgentId selected, Frame& frame);
 
 /// Agents whose disc holds world point `p` in `frame`: the nearest such, or an invalid id.
