@@ -17,6 +17,7 @@
 #include <glm/common.hpp>
 
 #include <crowd/metrics.hpp>
+#include <crowd/viewer/gpu_instances.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/overlay.hpp>
 #include <crowd/viewer/renderer.hpp>
@@ -44,6 +45,9 @@ struct Shared {
   std::atomic<bool> trails{false};
 
   std::mutex mutex;
+  // Held while the simulation steps and while the window copies the device state (interop).
+  std::mutex stepping;
+  std::atomic<bool> interop{false};  // Agents reach the GL buffer by CUDA-OpenGL interop.
   viewer::Frame latest;  // Guarded by mutex.
   viewer::OverlayInfo info;
   bool fresh = false;
@@ -62,6 +66,8 @@ class Runner {
     restart();
   }
   const viewer::StaticScene& scene() const { return scene_; }
+  /// The device's agents (interop); call with Shared::stepping held.
+  DeviceAgents deviceAgents() const { return sim_ ? sim_->deviceAgents() : DeviceAgents{}; }
   std::string backend() const { return sim_ ? sim_->backendName() : "replay"; }
 
   void run() {
@@ -112,10 +118,16 @@ class Runner {
   void restart() {
     frame_ = 0;
     if (scenario_) {
+      const std::lock_guard<std::mutex> lock(shared_.stepping);  // The window may be reading it.
       sim_.emplace(makeSimulator(*scenario_, o_.scene.threads, backendKind(o_.scene.backend)));
       sim_->prepare();
-      metrics_.emplace(sim_->agentCount() <= 200000);
-      metrics_->observe(*sim_);
+      // With interop, nothing is copied to the host each step: no collision count either.
+      shared_.interop = sim_->backendName() == "cuda" && viewer::GpuInstances::available();
+      metrics_.reset();
+      if (!shared_.interop) {
+        metrics_.emplace(sim_->agentCount() <= 200000);
+        metrics_->observe(*sim_);
+      }
       scene_ = viewer::StaticScene::fromSimulator(*sim_);
       timeStep_ = sim_->config().timeStep;
     }
@@ -141,8 +153,9 @@ class Runner {
 
   void advance() {
     if (sim_) {
+      const std::lock_guard<std::mutex> lock(shared_.stepping);
       sim_->step();
-      metrics_->observe(*sim_);
+      if (metrics_) metrics_->observe(*sim_);
     } else if (replay_) {
       frame_ = frame_ + 1 < replay_->frameCount() ? frame_ + 1 : 0;  // Loops.
     }
@@ -153,10 +166,13 @@ class Runner {
     const auto colorBy = static_cast<viewer::ColorBy>(shared_.colorBy.load());
     viewer::OverlayInfo info;
     if (sim_) {
-      viewer::captureAgents(*sim_, colorBy, next);
+      const bool onDevice = shared_.interop && viewer::GpuInstances::supports(colorBy);
+      if (!onDevice) viewer::captureAgents(*sim_, colorBy, next);
+      next.step = sim_->stepCount();
+      next.time = sim_->time();
       viewer::captureSelection(*sim_, unpack(shared_.selected), next);
       info.stepTimes = sim_->lastStepTimes();
-      info.collisions = metrics_->result().collisions;
+      info.collisions = metrics_ ? metrics_->result().collisions : -1;
       if (sim_->contains(unpack(shared_.selected))) {
         const AgentId id = unpack(shared_.selected);
         const Vec2 v = sim_->velocity(id);
@@ -171,7 +187,7 @@ class Runner {
     } else {
       trails_.clear();
     }
-    info.agents = next.agents.size();
+    info.agents = sim_ ? sim_->agentCount() : next.agents.size();
     info.step = next.step;
     info.time = next.time;
     info.stepsPerSecond = stepRate_;
@@ -336,12 +352,14 @@ int runView(const ViewOptions& o) {
   int result = 0;
   {
     viewer::Renderer renderer;
+    viewer::GpuInstances gpu;
     viewer::Overlay overlay(window);  // After the callbacks above: it chains to them.
     win.overlay = &overlay;
     renderer.setStatic(win.scene);
     std::thread simulation([&runner] { runner.run(); });
     if (!viewer::Overlay::available()) std::cout << "crowdsim view keys:\n" << viewer::kViewerKeys << "\n";
-    std::cout << "crowdsim: agents drawn by host copy (" << runner.backend() << " backend)\n";
+    std::cout << "crowdsim: agents drawn by " << (shared.interop ? "CUDA-OpenGL interop" : "host copy") << " ("
+              << runner.backend() << " backend)\n";
     const auto opened = Clock::now();
     auto lastFrame = Clock::now();
     double fps = 0.0;
@@ -359,7 +377,22 @@ int runView(const ViewOptions& o) {
       }
       {
         const std::lock_guard<std::mutex> lock(shared.mutex);
-        if (shared.fresh) {
+        if (shared.fresh && shared.interop &&
+            viewer::GpuInstances::supports(static_cast<viewer::ColorBy>(shared.colorBy.load()))) {
+          // The kernel writes the instances into the GL buffer; the frame carries no host copy.
+          const std::lock_guard<std::mutex> step(shared.stepping);
+          const DeviceAgents agents = runner.deviceAgents();
+          std::string why;
+          if (gpu.fill(renderer.agentBuffer(agents.count), agents, static_cast<viewer::ColorBy>(shared.colorBy.load()),
+                       why)) {
+            renderer.useAgentCount(agents.count);
+          } else {
+            std::cerr << "crowdsim: CUDA-OpenGL interop failed (" << why << "); drawing from host copies\n";
+            shared.interop = false;
+          }
+          renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
+          shared.fresh = false;
+        } else if (shared.fresh) {
           renderer.setAgents(shared.latest.agents);
           renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
           renderer.setTrails(shared.latest.trails);
@@ -377,7 +410,7 @@ int runView(const ViewOptions& o) {
       lastFrame = now;
       fps = fps == 0.0 ? 1.0 / std::max(dt, 1e-6) : 0.9 * fps + 0.1 / std::max(dt, 1e-6);
       info.backend = runner.backend();
-      info.drawPath = "host copy";
+      info.drawPath = shared.interop ? "CUDA-OpenGL interop" : "host copy";
       info.framesPerSecond = fps;
       info.speed = shared.speed;
       info.paused = shared.paused;

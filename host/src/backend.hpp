@@ -13,6 +13,7 @@
 
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
+#include <crowd/simulator.hpp>
 #include <crowd/kernels/profile_terms.hpp>
 #include <crowd/kernels/step_view.hpp>
 #include <crowd/obstacles.hpp>
@@ -123,6 +124,8 @@ class Backend {
   virtual void prepare(const StepRequest&) {}
   /// Device memory the backend holds, in bytes (0 on the CPU).
   virtual std::size_t deviceBytes() const { return 0; }
+  /// The agents in device memory, when the device's copy is the current state.
+  virtual DeviceAgents deviceAgents() const { return {}; }
   /// Host memory the backend holds for its working copies and grids, in bytes.
   virtual std::size_t hostBytes() const { return 0; }
 };

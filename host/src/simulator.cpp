@@ -358,6 +358,8 @@ std::string Simulator::backendName() const { return backend_->name(); }
 
 std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(); }
 
+DeviceAgents Simulator::deviceAgents() const { return backend_->deviceAgents(); }
+
 std::size_t Simulator::memoryBytes() const {
   const std::size_t slots = (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
                             sizeof(std::uint32_t);

@@ -11,6 +11,7 @@
 
 #include <crowd/scenario.hpp>
 #include <crowd/trajectory.hpp>
+#include <crowd/viewer/gpu_instances.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/replay.hpp>
@@ -236,6 +237,39 @@ TEST_F(Render, ReplayDrawsTheSameFrameAsTheLiveRun) {
   for (std::size_t i = 0; i < a.rgb.size(); ++i) differ += a.rgb[i] != b.rgb[i];
   EXPECT_EQ(differ, 0u);
   EXPECT_GT(countBlobs(a), 30) << "the picture shows the crowd";
+}
+
+TEST_F(Render, InteropDrawsWhatTheHostCopyDraws) {
+  std::string why = "this build has no CUDA parts";
+  if (!GpuInstances::available() || !cudaBackendAvailable(&why)) {
+    GTEST_SKIP() << "skipped: CUDA-OpenGL interop needs the CUDA backend and a GPU (" << why << ")";
+  }
+  const Scenario scenario = builtinScenario("crossing", 400, 1);
+  Simulator sim = makeSimulator(scenario, 1, BackendKind::Cuda);
+  for (int s = 0; s < 50; ++s) sim.step();
+  const DeviceAgents device = sim.deviceAgents();
+  ASSERT_EQ(device.count, sim.agentCount()) << "the device holds the state after a step";
+  const StaticScene scene = StaticScene::fromSimulator(sim);
+  Camera camera;
+  camera.fit(scene.lo, scene.hi, 640, 480);
+
+  Renderer renderer;
+  Framebuffer target(640, 480);
+  target.bind();
+  renderer.setStatic(scene);
+  GpuInstances gpu;
+  ASSERT_TRUE(gpu.fill(renderer.agentBuffer(device.count), device, ColorBy::Speed, why)) << why;
+  renderer.useAgentCount(device.count);
+  renderer.draw(camera, 640, 480);
+  const Picture viaGpu{640, 480, target.readRgb()};
+
+  Frame frame;
+  captureAgents(sim, ColorBy::Speed, frame);
+  const Picture viaHost = draw(scene, frame, camera, 640, 480);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < viaGpu.rgb.size(); ++i) differ += viaGpu.rgb[i] != viaHost.rgb[i];
+  EXPECT_EQ(differ, 0u) << "the kernel's instances draw the picture the host's do";
+  EXPECT_NEAR(countBlobs(viaGpu), 400, 40);
 }
 
 TEST(Replay, MalformedFilesNameTheLine) {

@@ -101,8 +101,13 @@ long Overlay::draw(const OverlayInfo& info) {
   ImGui::Text("%zu agents   backend %s   agents drawn by %s", info.agents, info.backend.c_str(), info.drawPath.c_str());
   ImGui::Text("step %lld   %.1f s simulated   x%.3g speed%s", static_cast<long long>(info.step), info.time, info.speed,
               info.paused ? "   PAUSED" : "");
-  ImGui::Text("%.0f frames/s   %.0f steps/s   collisions so far %lld", info.framesPerSecond, info.stepsPerSecond,
-              static_cast<long long>(info.collisions));
+  if (info.collisions >= 0) {
+    ImGui::Text("%.0f frames/s   %.0f steps/s   collisions so far %lld", info.framesPerSecond, info.stepsPerSecond,
+                static_cast<long long>(info.collisions));
+  } else {
+    ImGui::Text("%.0f frames/s   %.0f steps/s   collisions not counted (no host copy)", info.framesPerSecond,
+                info.stepsPerSecond);
+  }
   ImGui::Text("ms per step: %s  (total %.2f)", phaseLine(info.stepTimes).c_str(), info.stepTimes.total());
   ImGui::Text("colour by %s", info.colorBy.c_str());
   if (!info.selected.empty()) ImGui::Text("%s", info.selected.c_str());

@@ -17,6 +17,7 @@
 #include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
+#include <crowd/kernels/profile_terms.hpp>
 #include <crowd/kernels/vec2.hpp>
 #include <glm/vec2.hpp>
 
@@ -61,6 +62,17 @@ struct SimulatorConfig {
 /// in perfect symmetry (agents on a circle, say) otherwise deadlocks in ORCA: everyone waits for
 /// everyone. RVO2's own Blocks example perturbs the same way (by up to 1e-4).
 inline constexpr float kDeadlockJitter = 1e-5f;
+
+/// The agents as a GPU backend holds them between steps, in device memory: what a viewer reads to
+/// draw them without copying them to the host (CUDA-OpenGL interop). Dense order; the radius and
+/// maxSpeed of agent i are terms[profile[i]].
+struct DeviceAgents {
+  const Vec2* position = nullptr;
+  const Vec2* velocity = nullptr;
+  const std::uint32_t* profile = nullptr;
+  const ProfileTerms* terms = nullptr;
+  std::size_t count = 0;  ///< 0: no device state (the CPU backend, or the host changed it since).
+};
 
 /// Everything needed to add one agent.
 struct AgentDef {
@@ -212,6 +224,8 @@ class Simulator {
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
+  /// The device's copy of the agents, valid until the next step or change (see DeviceAgents).
+  DeviceAgents deviceAgents() const;
   /// Host memory held for the agents, the obstacles and the backend's step buffers.
   std::size_t memoryBytes() const;
 

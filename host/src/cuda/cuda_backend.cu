@@ -197,6 +197,11 @@ class CudaBackend final : public Backend {
     if (!deviceValid_) upload(request);
   }
   std::size_t deviceBytes() const override;
+  DeviceAgents deviceAgents() const override {
+    if (!deviceValid_) return {};
+    return DeviceAgents{agents_.position.data(), agents_.velocity.data(), agents_.profile.data(), terms_.data(),
+                        agents_.size()};
+  }
 
  private:
   StepReport stepOnDevice(const StepRequest& request);
