@@ -10,215 +10,24 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <memory>
+#include <stdexcept>
 #include <mutex>
 #include <optional>
 #include <thread>
 
-#include <glm/common.hpp>
-
-#include <crowd/metrics.hpp>
 #include <crowd/viewer/gpu_instances.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/overlay.hpp>
 #include <crowd/viewer/renderer.hpp>
-#include <crowd/viewer/replay.hpp>
 
 #include "run_options.hpp"
+#include "view_runner.hpp"
 #include "viewer_commands.hpp"
 #include "viewer_support.hpp"
 
 namespace crowd::cli {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// What the window asks of the simulation thread, and what it publishes back.
-struct Shared {
-  std::atomic<bool> quit{false};
-  std::atomic<bool> paused{false};
-  std::atomic<int> singleSteps{0};
-  std::atomic<bool> reset{false};
-  std::atomic<double> speed{1.0};  // Simulated seconds per real second.
-  std::atomic<int> colorBy{0};
-  std::atomic<std::uint64_t> selected{~0ull};  // AgentId index << 32 | generation.
-  std::atomic<long> seek{-1};                   // A replay frame to jump to.
-  std::atomic<bool> trails{false};
-
-  std::mutex mutex;
-  // Held while the simulation steps and while the window copies the device state (interop).
-  std::mutex stepping;
-  std::atomic<bool> interop{false};  // Agents reach the GL buffer by CUDA-OpenGL interop.
-  viewer::Frame latest;  // Guarded by mutex.
-  viewer::OverlayInfo info;
-  bool fresh = false;
-  std::string failure;
-};
-
-std::uint64_t pack(AgentId id) { return (static_cast<std::uint64_t>(id.index) << 32) | id.generation; }
-AgentId unpack(std::uint64_t v) { return AgentId{static_cast<std::uint32_t>(v >> 32), static_cast<std::uint32_t>(v)}; }
-
-// Steps a simulator (or plays a replay) at the asked speed, publishing every state it reaches.
-class Runner {
- public:
-  Runner(const ViewOptions& o, Shared& shared) : o_(o), shared_(shared) {
-    if (!o.replayPath.empty()) replay_ = viewer::Replay::load(o.replayPath);
-    if (!o.scene.target.empty() || o.replayPath.empty()) scenario_ = loadSceneTarget(o.scene);
-    restart();
-  }
-  const viewer::StaticScene& scene() const { return scene_; }
-  /// The device's agents (interop); call with Shared::stepping held.
-  DeviceAgents deviceAgents() const { return sim_ ? sim_->deviceAgents() : DeviceAgents{}; }
-  std::string backend() const { return sim_ ? sim_->backendName() : "replay"; }
-
-  void run() {
-    try {
-      loop();
-    } catch (const std::exception& e) {
-      const std::lock_guard<std::mutex> lock(shared_.mutex);
-      shared_.failure = e.what();
-      shared_.quit = true;
-    }
-  }
-
- private:
-  void loop() {
-    auto last = Clock::now();
-    double owed = 0.0;  // Steps due at the asked speed and not yet taken.
-    while (!shared_.quit) {
-      if (shared_.reset.exchange(false)) {
-        restart();
-        owed = 0.0;
-      }
-      if (const long seek = shared_.seek.exchange(-1); seek >= 0 && replay_) {
-        frame_ = std::min(static_cast<std::size_t>(seek), replay_->frameCount() - 1);
-        publish();
-      }
-      const auto now = Clock::now();
-      const double elapsed = std::chrono::duration<double>(now - last).count();
-      last = now;
-      int steps = 0;
-      if (!shared_.paused) {
-        owed = std::min(owed + elapsed * shared_.speed / timeStep_, 8.0);  // Never more than 8 behind.
-        steps = static_cast<int>(owed);
-        owed -= steps;
-      } else {
-        steps = shared_.singleSteps.exchange(0);
-      }
-      if (steps == 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        continue;
-      }
-      const auto started = Clock::now();
-      for (int s = 0; s < steps && !shared_.quit; ++s) advance();
-      stepRate_ = steps / std::max(1e-6, std::chrono::duration<double>(Clock::now() - started).count());
-      publish();
-    }
-  }
-
-  void restart() {
-    frame_ = 0;
-    if (scenario_) {
-      const std::lock_guard<std::mutex> lock(shared_.stepping);  // The window may be reading it.
-      sim_.emplace(makeSimulator(*scenario_, o_.scene.threads, backendKind(o_.scene.backend)));
-      sim_->prepare();
-      // With interop, nothing is copied to the host each step: no collision count either.
-      shared_.interop = sim_->backendName() == "cuda" && viewer::GpuInstances::available();
-      metrics_.reset();
-      if (!shared_.interop) {
-        metrics_.emplace(sim_->agentCount() <= 200000);
-        metrics_->observe(*sim_);
-      }
-      scene_ = viewer::StaticScene::fromSimulator(*sim_);
-      timeStep_ = sim_->config().timeStep;
-    }
-    if (replay_) {
-      looks_.clear();
-      if (sim_) {
-        for (const AgentId id : sim_->ids()) {
-          looks_.push_back(viewer::AgentLook{sim_->params(id).radius, sim_->params(id).maxSpeed, sim_->profileIndex(id)});
-        }
-      }
-      origin_ = sim_ ? sim_->config().origin : glm::dvec2(0.0);
-      sim_.reset();  // Only its look was needed: the file drives the agents.
-    }
-    publish();
-    if (replay_ && scenario_ == std::nullopt) {
-      // Bounds from the first frame when no scenario gives them.
-      for (const viewer::AgentInstance& a : shared_.latest.agents) {
-        scene_.lo = glm::min(scene_.lo, Vec2(a.x - a.radius, a.y - a.radius));
-        scene_.hi = glm::max(scene_.hi, Vec2(a.x + a.radius, a.y + a.radius));
-      }
-    }
-  }
-
-  void advance() {
-    if (sim_) {
-      const std::lock_guard<std::mutex> lock(shared_.stepping);
-      sim_->step();
-      if (metrics_) metrics_->observe(*sim_);
-    } else if (replay_) {
-      frame_ = frame_ + 1 < replay_->frameCount() ? frame_ + 1 : 0;  // Loops.
-    }
-  }
-
-  void publish() {
-    viewer::Frame next;
-    const auto colorBy = static_cast<viewer::ColorBy>(shared_.colorBy.load());
-    viewer::OverlayInfo info;
-    if (sim_) {
-      const bool onDevice = shared_.interop && viewer::GpuInstances::supports(colorBy);
-      if (!onDevice) viewer::captureAgents(*sim_, colorBy, next);
-      next.step = sim_->stepCount();
-      next.time = sim_->time();
-      viewer::captureSelection(*sim_, unpack(shared_.selected), next);
-      info.stepTimes = sim_->lastStepTimes();
-      info.collisions = metrics_ ? metrics_->result().collisions : -1;
-      if (sim_->contains(unpack(shared_.selected))) {
-        const AgentId id = unpack(shared_.selected);
-        const Vec2 v = sim_->velocity(id);
-        info.selected = "agent " + std::to_string(id.index) + ": speed " + std::to_string(length(v)) + ", " +
-                        std::to_string(next.links.size() / 2) + " neighbours shown";
-      }
-    } else if (replay_) {
-      replay_->fill(frame_, origin_, looks_, colorBy, timeStep_, next);
-    }
-    if (shared_.trails) {
-      trails_.update(next);
-    } else {
-      trails_.clear();
-    }
-    info.agents = sim_ ? sim_->agentCount() : next.agents.size();
-    info.step = next.step;
-    info.time = next.time;
-    info.stepsPerSecond = stepRate_;
-    const std::lock_guard<std::mutex> lock(shared_.mutex);
-    shared_.info.replayFrames = replay_ ? replay_->frameCount() : 0;
-    shared_.info.replayFrame = frame_;
-    shared_.latest = std::move(next);
-    shared_.info.agents = info.agents;
-    shared_.info.step = info.step;
-    shared_.info.time = info.time;
-    shared_.info.stepTimes = info.stepTimes;
-    shared_.info.collisions = info.collisions;
-    shared_.info.stepsPerSecond = info.stepsPerSecond;
-    shared_.info.selected = info.selected;
-    shared_.fresh = true;
-  }
-
-  const ViewOptions& o_;
-  Shared& shared_;
-  std::optional<Scenario> scenario_;
-  std::optional<Simulator> sim_;
-  std::optional<MetricsCollector> metrics_;
-  std::optional<viewer::Replay> replay_;
-  std::vector<viewer::AgentLook> looks_;
-  glm::dvec2 origin_{0.0, 0.0};
-  std::size_t frame_ = 0;
-  double timeStep_ = 0.25;
-  double stepRate_ = 0.0;
-  viewer::StaticScene scene_;
-  viewer::Trails trails_;
-};
 
 // The window's input state, reached from GLFW's callbacks through the user pointer.
 struct Window {
@@ -312,10 +121,80 @@ void onScroll(GLFWwindow* w, double, double dy) {
                     width, height);
 }
 
+// Brings the renderer up to the newest published state: a kernel fills the instance buffer from
+// the device (interop) or the host copy is uploaded. Keeps the host copy in `win` for picking.
+viewer::OverlayInfo takeLatest(Shared& shared, const Runner& runner, viewer::Renderer& renderer,
+                               viewer::GpuInstances& gpu, Window* win) {
+  const std::lock_guard<std::mutex> lock(shared.mutex);
+  const auto colorBy = static_cast<viewer::ColorBy>(shared.colorBy.load());
+  if (shared.fresh && shared.interop && viewer::GpuInstances::supports(colorBy)) {
+    const std::lock_guard<std::mutex> step(shared.stepping);
+    const DeviceAgents agents = runner.deviceAgents();
+    std::string why;
+    if (gpu.fill(renderer.agentBuffer(agents.count), agents, colorBy, why)) {
+      renderer.useAgentCount(agents.count);
+    } else {
+      std::cerr << "crowdsim: CUDA-OpenGL interop failed (" << why << "); drawing from host copies\n";
+      shared.interop = false;
+    }
+  } else if (shared.fresh) {
+    renderer.setAgents(shared.latest.agents);
+    renderer.setTrails(shared.latest.trails);
+    if (win != nullptr) {
+      win->frameAgents = shared.latest.agents;
+      win->frameIds = shared.latest.ids;
+    }
+  }
+  if (shared.fresh) renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
+  shared.fresh = false;
+  renderer.setColorBy(colorBy);
+  return shared.info;
+}
+
+// --offscreen: no window, no input; draws into a framebuffer object as fast as it can for
+// --quit-after seconds while the simulation runs, and reports the frame rate (EGL on a GPU).
+int measureOffscreen(const ViewOptions& o, Shared& shared, Runner& runner, PictureSize size) {
+  const std::unique_ptr<viewer::OffscreenContext> context = viewer::OffscreenContext::create();
+  viewer::Renderer renderer;
+  viewer::GpuInstances gpu;
+  viewer::Framebuffer target(size.width, size.height);
+  renderer.setStatic(runner.scene());
+  viewer::Camera camera;
+  camera.fit(runner.scene().lo, runner.scene().hi, size.width, size.height);
+  std::thread simulation([&runner] { runner.run(); });
+  const double seconds = o.quitAfter > 0.0 ? o.quitAfter : 10.0;
+  const auto start = Clock::now();
+  long frames = 0;
+  viewer::OverlayInfo info;
+  while (!shared.quit && std::chrono::duration<double>(Clock::now() - start).count() < seconds) {
+    info = takeLatest(shared, runner, renderer, gpu, nullptr);
+    target.bind();
+    renderer.draw(camera, size.width, size.height);
+    glFinish();  // Count finished frames, not queued ones.
+    ++frames;
+  }
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  shared.quit = true;
+  simulation.join();
+  if (!shared.failure.empty()) throw std::runtime_error(shared.failure);
+  std::cout << "crowdsim: drew " << frames << " frames in " << elapsed << " s ("
+            << static_cast<double>(frames) / std::max(elapsed, 1e-9) << " frames/s, " << size.width << "x"
+            << size.height << ", offscreen: " << context->description() << ") of " << info.agents
+            << " agents by " << (shared.interop ? "CUDA-OpenGL interop" : "host copy") << " (" << runner.backend()
+            << " backend); the simulation reached step " << info.step << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int runView(const ViewOptions& o) {
   const PictureSize size = parseSize(o.scene.size);
+  if (o.offscreen) {
+    Shared shared;
+    shared.colorBy = static_cast<int>(colorByNamed(o.scene.colorBy));
+    Runner runner(o, shared);
+    return measureOffscreen(o, shared, runner, size);
+  }
   if (!displayPresent()) {
     std::cerr << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
                  "pictures without one, or run under xvfb-run.\n";
@@ -375,34 +254,7 @@ int runView(const ViewOptions& o) {
         win.camera.fit(win.scene.lo, win.scene.hi, width, height);
         win.fit = false;
       }
-      {
-        const std::lock_guard<std::mutex> lock(shared.mutex);
-        if (shared.fresh && shared.interop &&
-            viewer::GpuInstances::supports(static_cast<viewer::ColorBy>(shared.colorBy.load()))) {
-          // The kernel writes the instances into the GL buffer; the frame carries no host copy.
-          const std::lock_guard<std::mutex> step(shared.stepping);
-          const DeviceAgents agents = runner.deviceAgents();
-          std::string why;
-          if (gpu.fill(renderer.agentBuffer(agents.count), agents, static_cast<viewer::ColorBy>(shared.colorBy.load()),
-                       why)) {
-            renderer.useAgentCount(agents.count);
-          } else {
-            std::cerr << "crowdsim: CUDA-OpenGL interop failed (" << why << "); drawing from host copies\n";
-            shared.interop = false;
-          }
-          renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
-          shared.fresh = false;
-        } else if (shared.fresh) {
-          renderer.setAgents(shared.latest.agents);
-          renderer.setOverlay(shared.latest.route, shared.latest.links, shared.latest.halfPlanes);
-          renderer.setTrails(shared.latest.trails);
-          win.frameAgents = shared.latest.agents;
-          win.frameIds = shared.latest.ids;
-          shared.fresh = false;
-        }
-        info = shared.info;
-      }
-      renderer.setColorBy(static_cast<viewer::ColorBy>(shared.colorBy.load()));
+      info = takeLatest(shared, runner, renderer, gpu, &win);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       renderer.draw(win.camera, width, height);
       const auto now = Clock::now();

@@ -40,6 +40,9 @@ CLI::App* addViewCommand(CLI::App& app, ViewOptions& o) {
                    "draw its obstacles and agent sizes");
   view->add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(CLI::NonNegativeNumber);
   view->add_flag("--no-vsync", o.noVsync, "Do not wait for the display's refresh (to measure frames per second)");
+  view->add_flag("--offscreen", o.offscreen,
+                 "No window: draw offscreen (EGL) as fast as possible while the simulation runs, for --quit-after "
+                 "seconds (default 10), then print the frame rate");
   view->footer(
       "Keys: space pause, N one step, + / - faster / slower, R reset, F fit, C colours, T trails, P screenshot,\n"
       "Esc quit;\n"
