@@ -14,18 +14,22 @@
 namespace crowd::viewer {
 namespace {
 
+// Throws with the info log when `object`'s `status` (a compile or link status) is not set.
+void require(GLuint object, GLenum status, PFNGLGETSHADERIVPROC getiv, PFNGLGETSHADERINFOLOGPROC getLog,
+             const char* failure) {
+  GLint ok = 0;
+  getiv(object, status, &ok);
+  if (ok != 0) return;
+  char log[2048] = {};
+  getLog(object, sizeof(log), nullptr, log);
+  throw std::runtime_error(std::string("viewer: ") + failure + ": " + log);
+}
+
 GLuint compile(GLenum type, const char* source) {
   const GLuint shader = glCreateShader(type);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
-  GLint ok = 0;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok == 0) {
-    char log[2048] = {};
-    glGetShaderInfoLog(shader, sizeof(log), nullptr, log);
-    glDeleteShader(shader);
-    throw std::runtime_error(std::string("viewer: a shader did not compile: ") + log);
-  }
+  require(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, "a shader did not compile");
   return shader;
 }
 
@@ -38,13 +42,7 @@ GLuint link(const char* vertex, const char* fragment) {
   glLinkProgram(program);
   glDeleteShader(vs);
   glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (ok == 0) {
-    char log[2048] = {};
-    glGetProgramInfoLog(program, sizeof(log), nullptr, log);
-    throw std::runtime_error(std::string("viewer: a shader program did not link: ") + log);
-  }
+  require(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, "a shader program did not link");
   return program;
 }
 
