@@ -1,0 +1,26 @@
+// Building a reference line for the Frenet planner from a polyline (a lane's centre, a route):
+// a Catmull-Rom spline through its points (so a lane bends instead of kinking), resampled at
+// even arc-length spacing with heading, curvature and the curvature's derivative at each sample
+// (kernels/reference_line.hpp reads them).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include <crowd/kernels/reference_line.hpp>
+#include <crowd/kernels/vec2.hpp>
+
+namespace crowd {
+
+/// Samples every `spacing` (> 0) along the spline through `polyline` (at least 2 finite points,
+/// no two consecutive ones equal, at least `spacing` long), the last at the largest multiple of
+/// `spacing` within the spline (so at most `spacing` short of its end). Throws
+/// std::invalid_argument otherwise.
+std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, double spacing);
+
+/// A view of `points` (built with `spacing`) for the per-agent code.
+inline ReferenceLineView referenceLineView(const std::vector<ReferencePoint>& points, double spacing) {
+  return ReferenceLineView{points.data(), static_cast<int>(points.size()), spacing};
+}
+
+}  // namespace crowd

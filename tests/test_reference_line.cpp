@@ -1,0 +1,92 @@
+// Reference lines for the Frenet planner (crowd/reference_line.hpp, kernels/reference_line.hpp):
+// straight, circular and S-shaped lines resampled with heading and curvature; lookups by arc
+// length and projections of points; bad polylines refused.
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <crowd/reference_line.hpp>
+
+namespace crowd {
+namespace {
+
+constexpr double kPi = 3.141592653589793;
+
+std::vector<Vec2> arc(double radius, double from, double to, int points) {
+  std::vector<Vec2> out;
+  for (int i = 0; i < points; ++i) {
+    const double a = from + (to - from) * i / (points - 1);
+    out.emplace_back(static_cast<float>(radius * std::cos(a)), static_cast<float>(radius * std::sin(a)));
+  }
+  return out;
+}
+
+TEST(ReferenceLine, StraightLineIsEvenlySampledAndFlat) {
+  const std::vector<Vec2> polyline = {{0, 0}, {4, 0}, {10, 0}};
+  const std::vector<ReferencePoint> line = buildReferenceLine(polyline, 0.5);
+  ASSERT_EQ(line.size(), 21u);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    EXPECT_DOUBLE_EQ(line[i].s, 0.5 * static_cast<double>(i));
+    EXPECT_NEAR(line[i].x, 0.5 * static_cast<double>(i), 1e-9);
+    EXPECT_NEAR(line[i].y, 0.0, 1e-12);
+    EXPECT_NEAR(line[i].theta, 0.0, 1e-12);
+    EXPECT_NEAR(line[i].kappa, 0.0, 1e-12);
+  }
+  const ReferenceLineView view = referenceLineView(line, 0.5);
+  EXPECT_NEAR(referenceAt(view, 3.25).x, 3.25, 1e-9);
+  EXPECT_NEAR(referenceAt(view, 99.0).x, 10.0, 1e-9) << "clamped to the end";
+  EXPECT_NEAR(projectOnto(view, 3.3, 1.0, -1, 0), 3.3, 1e-9);
+  EXPECT_NEAR(projectOnto(view, 3.3, -2.0, 6, 3), 3.3, 1e-9) << "from a hint";
+}
+
+TEST(ReferenceLine, CircleHasItsCurvature) {
+  const double radius = 20.0;
+  const std::vector<ReferencePoint> line = buildReferenceLine(arc(radius, 0.0, 1.5 * kPi, 240), 0.25);
+  const double length = 1.5 * kPi * radius;
+  EXPECT_NEAR(line.back().s, length, 0.3);
+  for (std::size_t i = 20; i + 20 < line.size(); ++i) {
+    ASSERT_NEAR(line[i].kappa, 1.0 / radius, 0.03 / radius) << "sample " << i;
+    ASSERT_NEAR(std::hypot(line[i].x, line[i].y), radius, 0.01);
+  }
+  // A point 1 outside the circle at angle 1 projects to arc length 20 there.
+  const ReferenceLineView view = referenceLineView(line, 0.25);
+  EXPECT_NEAR(projectOnto(view, 21.0 * std::cos(1.0), 21.0 * std::sin(1.0), -1, 0), 20.0, 0.05);
+  // And an agent there, driving along the circle, is 1 to the right with no heading error.
+  const double s = projectOnto(view, 21.0 * std::cos(1.0), 21.0 * std::sin(1.0), -1, 0);
+  const FrenetState f = toFrenet(referenceAt(view, s), CartesianState{21.0 * std::cos(1.0), 21.0 * std::sin(1.0),
+                                                                      1.0 + kPi / 2, 1.0 / 21.0, 2.0, 0.0});
+  EXPECT_NEAR(f.d, -1.0, 1e-3);
+  EXPECT_NEAR(f.dPrime, 0.0, 0.01);
+}
+
+TEST(ReferenceLine, SBendTurnsLeftThenRight) {
+  const std::vector<Vec2> polyline = {{0, 0}, {10, 0}, {20, 6}, {30, 12}, {40, 12}};
+  const std::vector<ReferencePoint> line = buildReferenceLine(polyline, 0.5);
+  double most = 0, least = 0;
+  std::size_t mostAt = 0, leastAt = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i].kappa > most) most = line[i].kappa, mostAt = i;
+    if (line[i].kappa < least) least = line[i].kappa, leastAt = i;
+    ASSERT_TRUE(std::isfinite(line[i].dkappa));
+  }
+  EXPECT_GT(most, 0.02);
+  EXPECT_LT(least, -0.02);
+  EXPECT_LT(mostAt, leastAt) << "left first";
+}
+
+TEST(ReferenceLine, RefusesBadPolylines) {
+  const std::vector<Vec2> one = {{0, 0}};
+  const std::vector<Vec2> repeated = {{0, 0}, {0, 0}, {1, 0}};
+  const std::vector<Vec2> shortLine = {{0, 0}, {0.1f, 0}};
+  const std::vector<Vec2> fine = {{0, 0}, {5, 0}};
+  EXPECT_THROW(buildReferenceLine(one, 0.5), std::invalid_argument);
+  EXPECT_THROW(buildReferenceLine(repeated, 0.5), std::invalid_argument);
+  EXPECT_THROW(buildReferenceLine(shortLine, 0.5), std::invalid_argument);
+  EXPECT_THROW(buildReferenceLine(fine, 0.0), std::invalid_argument);
+  EXPECT_THROW(buildReferenceLine(fine, NAN), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace crowd
