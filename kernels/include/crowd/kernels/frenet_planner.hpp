@@ -1,0 +1,126 @@
+// The Frenet-frame local planner's candidate search (Werling et al. 2010; the user's seed 004):
+// from an agent's state in the frame of its reference line, every combination of a lateral end
+// offset, an end speed and a horizon gives a candidate: a quintic d(t) to (offset, 0, 0) and a
+// quartic s(t) to (speed, 0). Candidates that break the speed, acceleration or curvature limits,
+// or come too near something (`blocked`), are dropped; the cheapest survivor,
+// C = kLateral * Cd + kLongitudinal * Cs with each C = kJerk * jerk^2 + kTime * T + kDeviation *
+// (end deviation)^2, is the plan. When none survives, the agent slows to a stop along the
+// reference. Every candidate is checked over the longest horizon (going on at its end speed and
+// offset after its own). One call is one agent's whole candidate set: one thread per agent on
+// the GPU.
+#pragma once
+
+#include <cmath>
+
+#include "config.hpp"
+#include "frenet_frame.hpp"
+#include "polynomial.hpp"
+#include "reference_line.hpp"
+
+namespace crowd {
+
+/// Most samples per candidate axis (offsets, speeds, horizons), fixed for fixed-size loops.
+inline constexpr int kMaxFrenetSamples = 9;
+
+struct FrenetSettings {
+  float laneHalfWidth = 1.75f;  ///< End offsets span [-laneHalfWidth, +laneHalfWidth].
+  int offsets = 7;              ///< Lateral end offsets, evenly spread. [1, kMaxFrenetSamples]
+  float targetSpeed = 2.0f;     ///< The speed the agent wants along its reference.
+  float speedSpread = 1.0f;     ///< End speeds span targetSpeed +- speedSpread (>= 0, clamped at 0).
+  int speeds = 5;               ///< [1, kMaxFrenetSamples]
+  float minHorizon = 2.0f;      ///< Seconds. (0, maxHorizon]
+  float maxHorizon = 5.0f;
+  int horizons = 4;             ///< [1, kMaxFrenetSamples]
+  float weightJerk = 0.1f;
+  float weightTime = 0.1f;
+  float weightDeviation = 1.0f;
+  float weightLateral = 1.0f;
+  float weightLongitudinal = 1.0f;
+  float maxSpeed = 4.0f;
+  float maxAcceleration = 3.0f;  ///< Along the path and across it (v^2 kappa), each.
+  float maxCurvature = 1.0f;
+  float checkStep = 0.2f;        ///< Seconds between the points a candidate is checked at.
+};
+
+/// The plan: the two motions, from the planning moment.
+struct FrenetPlan {
+  MotionPolynomial d;   ///< Lateral offset over time.
+  MotionPolynomial s;   ///< Arc length over time.
+  double cost;
+  int evaluated;        ///< Candidates costed.
+  int feasible;         ///< Candidates checked and kept (one dearer than the best so far is not checked).
+  bool stopping;        ///< None survived: slowing to a stop along the reference.
+};
+
+/// The Cartesian state a plan gives at time t (its reference point looked up on `line`). Past
+/// its horizon a plan goes on at its end speed and offset.
+CROWD_HD inline CartesianState planStateAt(const ReferenceLineView& line, const FrenetPlan& plan, double t) {
+  const double T = plan.s.duration;
+  const double u = t < T ? t : T;
+  FrenetState f{};
+  f.sDot = plan.s.speed(u);
+  f.s = plan.s.position(u) + f.sDot * (t - u);
+  f.sDdot = t < T ? plan.s.acceleration(u) : 0.0;
+  f.d = plan.d.position(u);
+  // d' = d_dot / s_dot and d'' = (d_ddot - d' s_ddot) / s_dot^2; at (near) rest the lateral
+  // motion is taken as pure offset, with no slope.
+  const double sDot = f.sDot > 1e-3 ? f.sDot : 1e-3;
+  f.dPrime = t < T ? plan.d.speed(u) / sDot : 0.0;
+  f.dDprime = t < T ? (plan.d.acceleration(u) - f.dPrime * f.sDdot) / (sDot * sDot) : 0.0;
+  return toCartesian(referenceAt(line, f.s), f);
+}
+
+/// The cheapest feasible candidate from `start`. `blocked(x, y, t)` says whether a disc of the
+/// agent's size (plus its margin) at (x, y), t seconds from now, touches anything.
+template <typename Blocked>
+CROWD_HD FrenetPlan planFrenet(const ReferenceLineView& line, const FrenetState& start, const FrenetSettings& k,
+                               const Blocked& blocked) {
+  FrenetPlan best{};
+  best.cost = INFINITY;
+  best.stopping = true;
+  const double dDot0 = start.dPrime * start.sDot;
+  const double dDdot0 = start.dDprime * start.sDot * start.sDot + start.dPrime * start.sDdot;
+  const auto spread = [](int i, int n, double lo, double hi) { return n > 1 ? lo + (hi - lo) * i / (n - 1) : 0.5 * (lo + hi); };
+  for (int h = 0; h < k.horizons; ++h) {
+    const double T = spread(h, k.horizons, k.minHorizon, k.maxHorizon);
+    for (int o = 0; o < k.offsets; ++o) {
+      const double offset = k.offsets > 1 ? spread(o, k.offsets, -k.laneHalfWidth, k.laneHalfWidth) : 0.0;
+      const MotionPolynomial d = quintic(start.d, dDot0, dDdot0, offset, 0.0, 0.0, T);
+      const double costD = k.weightJerk * d.squaredJerk() + k.weightTime * T + k.weightDeviation * offset * offset;
+      for (int v = 0; v < k.speeds; ++v) {
+        double speed = k.speeds > 1 ? spread(v, k.speeds, k.targetSpeed - k.speedSpread, k.targetSpeed + k.speedSpread)
+                                    : k.targetSpeed;
+        speed = speed < 0.0 ? 0.0 : speed;
+        const MotionPolynomial s = quartic(start.s, start.sDot, start.sDdot, speed, 0.0, T);
+        const double dv = k.targetSpeed - speed;
+        const double costS = k.weightJerk * s.squaredJerk() + k.weightTime * T + k.weightDeviation * dv * dv;
+        const double cost = k.weightLateral * costD + k.weightLongitudinal * costS;
+        ++best.evaluated;
+        if (!(cost < best.cost)) continue;  // Cheaper ones are known: skip the checks.
+        FrenetPlan candidate{d, s, cost, 0, 0, false};
+        bool ok = true;
+        // Checked over the longest horizon, a short candidate going on at its end state: one
+        // that stops just short of an obstacle would otherwise pass and leave too little room.
+        for (double t = 0.0; ok && t <= k.maxHorizon + 1e-9; t += k.checkStep) {
+          const CartesianState c = planStateAt(line, candidate, t);
+          ok = std::isfinite(c.x) && std::isfinite(c.y) && s.speed(t) >= -1e-6 && c.v <= k.maxSpeed &&
+               std::fabs(c.a) <= k.maxAcceleration && std::fabs(c.kappa) <= k.maxCurvature &&
+               c.v * c.v * std::fabs(c.kappa) <= k.maxAcceleration && !blocked(c.x, c.y, t);
+        }
+        if (!ok) continue;
+        ++best.feasible;
+        candidate.evaluated = best.evaluated;
+        candidate.feasible = best.feasible;
+        best = candidate;
+      }
+    }
+  }
+  if (best.stopping) {
+    // Nothing survived: hold the offset, brake to a stop over the longest horizon.
+    best.d = quintic(start.d, dDot0, dDdot0, start.d, 0.0, 0.0, k.maxHorizon);
+    best.s = quartic(start.s, start.sDot, start.sDdot, 0.0, 0.0, k.maxHorizon);
+  }
+  return best;
+}
+
+}  // namespace crowd
