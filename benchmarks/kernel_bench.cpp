@@ -1,13 +1,16 @@
 // Micro-benchmarks of the per-agent kernels: the cost of one agent's ORCA solve with K agent
 // neighbours (dense crowd, so the LP often falls back to lp3), and of K-nearest selection.
+#include <cmath>
 #include <random>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include <crowd/kernels/frenet_planner.hpp>
 #include <crowd/kernels/k_nearest.hpp>
 #include <crowd/kernels/linear_program.hpp>
 #include <crowd/kernels/orca_agents.hpp>
+#include <crowd/reference_line.hpp>
 
 namespace {
 
@@ -64,5 +67,26 @@ void kNearest(benchmark::State& state) {
 BENCHMARK(kNearest)->Arg(30)->Arg(100);
 
 }  // namespace
+
+// One agent's whole Frenet candidate set (7 offsets x 5 speeds x 4 horizons) on a bending road
+// with a parked car ahead; items are candidates costed, so items_per_second is candidates per
+// second on one core.
+void frenetCandidates(benchmark::State& state) {
+  const std::vector<crowd::Vec2> road = {{0, 0}, {30, 0}, {50, 10}, {80, 10}, {100, 0}};
+  const std::vector<crowd::ReferencePoint> points = crowd::buildReferenceLine(road, 0.25);
+  const crowd::ReferenceLineView line = crowd::referenceLineView(points, 0.25);
+  const crowd::FrenetSettings settings;
+  const crowd::ReferencePoint car = crowd::referenceAt(line, 38.0);  // Parked on the centre line.
+  const auto parked = [&car](double x, double y, double) { return std::hypot(x - car.x, y - car.y) < 1.5; };
+  const crowd::FrenetState start{30.0, 2.0, 0.0, 0.2, 0.0, 0.0};
+  std::int64_t candidates = 0;
+  for (auto _ : state) {
+    const crowd::FrenetPlan plan = crowd::planFrenet(line, start, settings, parked);
+    benchmark::DoNotOptimize(plan.cost);
+    candidates += plan.evaluated;
+  }
+  state.SetItemsProcessed(candidates);
+}
+BENCHMARK(frenetCandidates);
 
 BENCHMARK_MAIN();
