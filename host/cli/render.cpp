@@ -98,9 +98,9 @@ int runRender(const RenderOptions& o) {
     if (progress) std::fprintf(stderr, "\rframe %d/%d  step %lld   ", f + 1, o.frames, static_cast<long long>(sim.stepCount()));
   }
   if (progress) std::fprintf(stderr, "\r%*s\r", 40, "");
-  std::printf("wrote %d frames (%dx%d, steps 0 to %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
-              size.width, size.height, static_cast<long long>(sim.stepCount()), dir.string().c_str(),
-              context->description().c_str());
+  std::printf("wrote %d frame%s (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
+              o.frames == 1 ? "" : "s", size.width, size.height, static_cast<long long>(sim.stepCount()),
+              dir.string().c_str(), context->description().c_str());
   if (o.video != "none" && o.frames > 1) {
     if (!onPath("ffmpeg")) {
       if (o.video != "auto") throw std::runtime_error("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
