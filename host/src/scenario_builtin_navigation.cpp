@@ -275,6 +275,10 @@ void buildMaze(Scenario& scenario, std::size_t count) {
   scenario.steps = 2 * (stepsToWalk(scenario, 3.0 * farthest, 1.5, 1.4) +
                         static_cast<std::int64_t>(std::ceil(static_cast<double>(count) / (0.5 * n) /
                                                             static_cast<double>(scenario.timeStep))));
+  // Routes keep 0.35 m more than the radius off the walls (the corridors' centre lines): with
+  // the default 0.05 the crowd, pressing round the maze's corners, pushed agents within 99% of
+  // their radius of a wall on 3 of 12 seeds (up to 242 agent-steps); with 0.35, on none.
+  scenario.route.planner.clearanceMargin = 0.35f;
   routeScenario(scenario);
 }
 
