@@ -9,6 +9,7 @@
 
 #include <crowd/obstacles.hpp>
 
+#include "geometry.hpp"  // The library's polygon tests (host/src).
 #include "shaders.hpp"
 
 namespace crowd::viewer {
@@ -78,17 +79,6 @@ GLuint discArray(GLuint quad, GLuint instances) {
   return vao;
 }
 
-// Whether `p` lies inside `polygon` (crossings of a ray to the right; a vertex of a hole may
-// touch its solid's outline only at the outline, never cross it).
-bool inside(const std::vector<Vec2>& polygon, Vec2 p) {
-  bool in = false;
-  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
-    const Vec2 a = polygon[i], b = polygon[j];
-    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) in = !in;
-  }
-  return in;
-}
-
 GLuint pointArray(GLuint buffer) {
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
@@ -146,9 +136,14 @@ void Renderer::setStatic(const StaticScene& scene) {
   }
   // A clockwise polygon inside a solid is a hole in it; one inside none is a boundary, blocked
   // outside (RVO2's convention: the blocked side is left of every edge).
+  std::vector<Box> solidBounds;
+  for (const std::vector<Vec2>* solid : solids) solidBounds.push_back(boundsOf(*solid));
   for (const std::vector<Vec2>* polygon : clockwise) {
-    const bool hole = std::any_of(solids.begin(), solids.end(),
-                                  [&](const std::vector<Vec2>* solid) { return inside(*solid, polygon->front()); });
+    const Point corner = toPoint(polygon->front());
+    bool hole = false;
+    for (std::size_t k = 0; k < solids.size() && !hole; ++k) {
+      hole = solidBounds[k].contains(corner) && insidePolygon(corner, *solids[k]);
+    }
     if (!hole) ++boundaries_;
   }
   glBindBuffer(GL_ARRAY_BUFFER, polyVbo_);
