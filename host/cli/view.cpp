@@ -68,6 +68,21 @@ void onKey(GLFWwindow* w, int key, int, int action, int) {
   }
 }
 
+// The framebuffer's size, and framebuffer pixels per window unit of cursor positions (more than
+// 1 on high-density screens).
+struct Pixels {
+  int width = 0, height = 0;
+  double scale = 1.0;
+};
+Pixels pixelsOf(GLFWwindow* w) {
+  Pixels p;
+  int ww = 0, wh = 0;
+  glfwGetFramebufferSize(w, &p.width, &p.height);
+  glfwGetWindowSize(w, &ww, &wh);
+  if (ww > 0) p.scale = static_cast<double>(p.width) / ww;
+  return p;
+}
+
 void onButton(GLFWwindow* w, int button, int action, int) {
   Window& win = of(w);
   if (button != GLFW_MOUSE_BUTTON_LEFT || (win.overlay != nullptr && win.overlay->wantsMouse())) return;
@@ -80,12 +95,9 @@ void onButton(GLFWwindow* w, int button, int action, int) {
   win.dragging = false;
   if (win.moved) return;
   // A click without a drag selects the agent under the cursor (or none).
-  int width = 0, height = 0;
-  glfwGetFramebufferSize(w, &width, &height);
-  int ww = 0, wh = 0;
-  glfwGetWindowSize(w, &ww, &wh);
-  const double scale = ww > 0 ? static_cast<double>(width) / ww : 1.0;
-  const Vec2 p = win.camera.toWorld(static_cast<float>(win.lastX * scale), static_cast<float>(win.lastY * scale), width, height);
+  const Pixels px = pixelsOf(w);
+  const Vec2 p = win.camera.toWorld(static_cast<float>(win.lastX * px.scale), static_cast<float>(win.lastY * px.scale),
+                                    px.width, px.height);
   viewer::Frame probe;
   probe.agents = win.frameAgents;
   probe.ids = win.frameIds;
@@ -95,10 +107,7 @@ void onButton(GLFWwindow* w, int button, int action, int) {
 void onCursor(GLFWwindow* w, double x, double y) {
   Window& win = of(w);
   if (!win.dragging) return;
-  int width = 0, ww = 0, wh = 0, height = 0;
-  glfwGetFramebufferSize(w, &width, &height);
-  glfwGetWindowSize(w, &ww, &wh);
-  const double scale = ww > 0 ? static_cast<double>(width) / ww : 1.0;
+  const double scale = pixelsOf(w).scale;
   const double dx = x - win.lastX, dy = y - win.lastY;
   if (std::abs(dx) + std::abs(dy) > 2.0) win.moved = true;
   if (win.moved) {
@@ -113,12 +122,9 @@ void onScroll(GLFWwindow* w, double, double dy) {
   if (win.overlay != nullptr && win.overlay->wantsMouse()) return;
   double x = 0, y = 0;
   glfwGetCursorPos(w, &x, &y);
-  int width = 0, height = 0, ww = 0, wh = 0;
-  glfwGetFramebufferSize(w, &width, &height);
-  glfwGetWindowSize(w, &ww, &wh);
-  const double scale = ww > 0 ? static_cast<double>(width) / ww : 1.0;
-  win.camera.zoomAt(static_cast<float>(x * scale), static_cast<float>(y * scale), std::pow(1.15f, static_cast<float>(dy)),
-                    width, height);
+  const Pixels px = pixelsOf(w);
+  win.camera.zoomAt(static_cast<float>(x * px.scale), static_cast<float>(y * px.scale),
+                    std::pow(1.15f, static_cast<float>(dy)), px.width, px.height);
 }
 
 // Brings the renderer up to the newest published state: a kernel fills the instance buffer from
@@ -270,17 +276,8 @@ int runView(const ViewOptions& o) {
       if (win.screenshot) {
         // The scene without the overlay.
         win.screenshot = false;
-        std::vector<std::uint8_t> rgb(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
-        std::vector<std::uint8_t> flipped(rgb.size());
-        const auto row = static_cast<std::size_t>(width) * 3;
-        for (int y = 0; y < height; ++y) {
-          std::copy_n(rgb.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(height - 1 - y) * row), row,
-                      flipped.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * row));
-        }
         const std::string name = "crowd-screenshot-" + std::to_string(++shots) + ".png";
-        viewer::writePng(name, width, height, flipped);
+        viewer::writePng(name, width, height, viewer::readBoundRgb(width, height));
         std::cout << "crowdsim: wrote " << name << "\n";
       }
       if (const long seek = overlay.draw(info); seek >= 0) shared.seek = seek;

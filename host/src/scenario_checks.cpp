@@ -263,15 +263,12 @@ void addNavigation(Simulator& simulator, const Scenario& scenario, const std::ve
   GridMap map = *scenario.map;
   map.setPlacement(GridPlacement{map.placement().cellSize, inFrame(map.placement().origin, origin)});
   simulator.setNavigation(map, scenario.route);
-  std::vector<const ExitSpec*> exitsOf(scenario.agents.size(), nullptr);
-  for (const ExitSpec& set : scenario.exits) {
-    for (std::size_t a = set.firstAgent; a < set.firstAgent + set.count && a < exitsOf.size(); ++a) exitsOf[a] = &set;
-  }
+  const std::vector<std::int32_t> exitSet = exitSetOfAgents(scenario);
   std::vector<Vec2> goals;
   for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {
     if (scenario.routeOffsets[i + 1] - scenario.routeOffsets[i] < 2 || !scenario.agents[i].goal) continue;
-    if (exitsOf[i] != nullptr) {
-      goals = exitsOf[i]->points;
+    if (exitSet[i] >= 0) {
+      goals = scenario.exits[static_cast<std::size_t>(exitSet[i])].points;
     } else {
       goals = {*scenario.agents[i].goal};
     }

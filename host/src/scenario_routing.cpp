@@ -37,6 +37,18 @@ void warnTally(Scenario& scenario, const Tally& tally, const std::string& singul
 
 }  // namespace
 
+std::vector<std::int32_t> exitSetOfAgents(const Scenario& scenario) {
+  const std::size_t n = scenario.agents.size();
+  std::vector<std::int32_t> exitSet(n, -1);
+  for (std::size_t k = 0; k < scenario.exits.size(); ++k) {
+    const ExitSpec& set = scenario.exits[k];
+    for (std::size_t a = set.firstAgent; a < set.firstAgent + set.count && a < n; ++a) {
+      exitSet[a] = static_cast<std::int32_t>(k);
+    }
+  }
+  return exitSet;
+}
+
 void routeScenario(Scenario& scenario, int threads) {
   if (!scenario.map || !scenario.routeOffsets.empty()) return;
   const GridMap& map = *scenario.map;
@@ -45,13 +57,7 @@ void routeScenario(Scenario& scenario, int threads) {
   // agree on where agents may go.
   for (std::vector<Vec2>& outline : traceObstacleOutlines(map)) scenario.obstacles.push_back(std::move(outline));
 
-  std::vector<std::int32_t> exitSet(n, -1);
-  for (std::size_t k = 0; k < scenario.exits.size(); ++k) {
-    const ExitSpec& set = scenario.exits[k];
-    for (std::size_t a = set.firstAgent; a < set.firstAgent + set.count && a < n; ++a) {
-      exitSet[a] = static_cast<std::int32_t>(k);
-    }
-  }
+  const std::vector<std::int32_t> exitSet = exitSetOfAgents(scenario);
   // Agents with exits, and agents on the default goal rule with a goal. Agents with other
   // behaviours keep their goal as it is: they steer by it themselves (seek, arrive, ...).
   std::vector<std::size_t> routed;

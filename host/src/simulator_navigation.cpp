@@ -38,7 +38,9 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   for (const Vec2 goal : goals) {
     if (const std::string problem = checkCoordinate(goal, "goal"); !problem.empty()) throw std::invalid_argument(problem);
   }
-  setBehavior(id, followingOwnRoute(behavior(id)));
+  // Only the default goal rule changes (to following its own route); setBehavior also starts
+  // the agent's steering state afresh, which other behaviours keep.
+  if (behavior(id).goalOnly()) setBehavior(id, followingOwnRoute(behavior(id)));
   navigator_->add(id, goals, stepCount_);
   if (keepRoute && route(id) >= 0) navigator_->routed(id.index, stepCount_, false);
 }

@@ -156,12 +156,11 @@ Framebuffer::~Framebuffer() {
 
 void Framebuffer::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, fbo_); }
 
-std::vector<std::uint8_t> Framebuffer::readRgb() const {
-  const auto w = static_cast<std::size_t>(width_), h = static_cast<std::size_t>(height_);
+std::vector<std::uint8_t> readBoundRgb(int width, int height) {
+  const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
   std::vector<std::uint8_t> pixels(w * h * 3);
-  bind();
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
   // GL's rows run from the bottom.
   std::vector<std::uint8_t> flipped(pixels.size());
   for (std::size_t y = 0; y < h; ++y) {
@@ -169,6 +168,11 @@ std::vector<std::uint8_t> Framebuffer::readRgb() const {
                 flipped.begin() + static_cast<std::ptrdiff_t>(y * w * 3));
   }
   return flipped;
+}
+
+std::vector<std::uint8_t> Framebuffer::readRgb() const {
+  bind();
+  return readBoundRgb(width_, height_);
 }
 
 void writePng(const std::string& path, int width, int height, std::span<const std::uint8_t> rgb) {

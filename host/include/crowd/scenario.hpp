@@ -91,6 +91,9 @@ struct Scenario {
   std::size_t unreachableAgents = 0;
 };
 
+/// For each agent number, which of `scenario.exits` it leaves by, or -1 for none.
+std::vector<std::int32_t> exitSetOfAgents(const Scenario& scenario);
+
 /// Routes a scenario with a map: appends the map's blocked regions to `obstacles`
 /// (traceObstacleOutlines), plans a route for every agent with exits, and for every agent with a
 /// goal whose behaviour is the default goal rule (one RoutePlanner::plan call, deterministic for

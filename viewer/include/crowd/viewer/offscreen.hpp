@@ -44,6 +44,9 @@ class Framebuffer {
   std::uint32_t fbo_ = 0, color_ = 0, depthStencil_ = 0;
 };
 
+/// The bound framebuffer's `width` x `height` pixels as RGB bytes, rows from the top.
+std::vector<std::uint8_t> readBoundRgb(int width, int height);
+
 /// Writes RGB bytes (rows from the top) as a PNG. Throws std::runtime_error naming the file.
 void writePng(const std::string& path, int width, int height, std::span<const std::uint8_t> rgb);
 
