@@ -44,7 +44,14 @@ std::unique_ptr<Backend> makeBackend(BackendKind kind) {
   std::string why;
   if (cudaBackendAvailable(&why)) {
 #if defined(CROWD_WITH_CUDA)
-    return makeCudaBackend();
+    try {
+      return makeCudaBackend();
+    } catch (const std::exception& e) {
+      // A device that is listed but cannot give a context (busy, out of memory): auto falls
+      // back to the CPU; only an explicit request for CUDA fails.
+      if (kind == BackendKind::Cuda) throw;
+      why = e.what();
+    }
 #endif
   }
   if (kind == BackendKind::Cuda) throw std::runtime_error("the CUDA backend cannot run: " + why);

@@ -15,6 +15,7 @@
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/replay.hpp>
+#include "require_gpu.hpp"
 
 // LeakSanitizer: allocations the OpenGL drivers (Mesa's software rasteriser and the LLVM it
 // compiles shaders with) keep for the life of the process are theirs, not the viewer's.
@@ -241,9 +242,8 @@ TEST_F(Render, ReplayDrawsTheSameFrameAsTheLiveRun) {
 
 TEST_F(Render, InteropDrawsWhatTheHostCopyDraws) {
   std::string why = "this build has no CUDA parts";
-  if (!GpuInstances::available() || !cudaBackendAvailable(&why)) {
-    GTEST_SKIP() << "skipped: CUDA-OpenGL interop needs the CUDA backend and a GPU (" << why << ")";
-  }
+  const bool ready = GpuInstances::available() && cudaBackendAvailable(&why);
+  CROWD_SKIP_WITHOUT_GPU(ready, "CUDA-OpenGL interop needs the CUDA backend and a GPU (" + why + ")");
   const Scenario scenario = builtinScenario("crossing", 400, 1);
   Simulator sim = makeSimulator(scenario, 1, BackendKind::Cuda);
   for (int s = 0; s < 50; ++s) sim.step();

@@ -140,13 +140,29 @@ int bitsFor(unsigned long long values) {
   return bits;
 }
 
+// "driver 13.0, runtime 13.0": a driver older than the runtime is the usual reason a machine
+// with a GPU cannot run this build, so every refusal names both.
+std::string cudaVersions() {
+  int driver = 0;
+  int runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  const auto text = [](int v) {
+    return v == 0 ? std::string("none") : std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+  };
+  return "driver " + text(driver) + ", runtime " + text(runtime);
+}
+
 }  // namespace
 
 std::string cudaDeviceProblem() {
   int devices = 0;
   const cudaError_t status = cudaGetDeviceCount(&devices);
-  if (status != cudaSuccess) return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
-  if (devices == 0) return "no CUDA device is present";
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // Clear it: a later, unrelated check must not see this one.
+    return std::string("no usable CUDA device (") + cudaGetErrorString(status) + "; " + cudaVersions() + ")";
+  }
+  if (devices == 0) return "no CUDA device is present (" + cudaVersions() + ")";
   cudaDeviceProp properties{};
   if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) return "the CUDA device cannot be queried";
   // The build holds sm_90 code and compute_90 PTX: Hopper and newer only.

@@ -9,9 +9,12 @@
 
 namespace crowd {
 
-/// Throws std::runtime_error naming the failed call and CUDA's reason.
+/// Throws std::runtime_error naming the failed call and CUDA's reason. The error is cleared
+/// first: CUB and later launches peek at the last error, and a recoverable one (say, out of
+/// memory) must not make every later step fail too.
 inline void cudaCheck(cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
+    cudaGetLastError();
     throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
   }
 }
@@ -32,6 +35,7 @@ class DeviceBuffer {
       if (data_ != nullptr) cudaCheck(cudaFree(data_), "cudaFree");
       data_ = nullptr;
       capacity_ = 0;
+      size_ = 0;  // Should the allocation fail, the buffer is empty, not a stale size over nothing.
       cudaCheck(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)), "cudaMalloc");
       capacity_ = count;
     }

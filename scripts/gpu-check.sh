@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The checks that need an NVIDIA GPU, in one run that fits a short session on the machine:
+#   1. the GPU tests, with CROWD_REQUIRE_GPU=1 so that a skip is a failure;
+#   2. the benchmark sweep, GPU then CPU (the same machine, all its cores);
+#   3. the viewer: CUDA-OpenGL interop at a million agents, offscreen;
+#   4. the whole test suite;
+#   5. a kernel profile (Nsight Compute) and compute-sanitizer, where those tools are present.
+# Each part has a time cap and the run stops its parts at a deadline, so what ran is always
+# reported. Usage, from the repo root, after a CUDA build (scripts/build.sh -DCROWD_CUDA=ON):
+#   bash scripts/gpu-check.sh [BUILD_DIR] [OUT_DIR] [SECONDS]
+set -uo pipefail
+build=$(cd "${1:-build}" && pwd)
+out=${2:-gpu-check}
+deadline=$(($(date +%s) + ${3:-540}))
+mkdir -p "$out" && out=$(cd "$out" && pwd)
+crowdsim=$build/host/crowdsim
+tests=$build/tests/crowd_tests
+cores=$(nproc)
+summary=$out/summary.txt
+: >"$summary"
+
+# part NAME CAP COMMAND...: runs COMMAND with its output in OUT/NAME.log, stopped after CAP
+# seconds or at the deadline, whichever comes first; the summary gets its status and time.
+part() {
+  local name=$1 cap=$2
+  shift 2
+  local left=$((deadline - $(date +%s)))
+  if [ "$left" -lt 10 ]; then
+    echo "$name: not run (deadline)" | tee -a "$summary"
+    return
+  fi
+  [ "$cap" -gt "$left" ] && cap=$left
+  echo "=== $name (at most ${cap} s) $(date +%T)"
+  local start=$(date +%s)
+  timeout --kill-after=5 "$cap" "$@" >"$out/$name.log" 2>&1
+  local rc=$?
+  local status="rc $rc"
+  [ "$rc" -eq 124 ] && status="stopped after ${cap} s"
+  echo "$name: $status in $(($(date +%s) - start)) s" | tee -a "$summary"
+  tail -n 25 "$out/$name.log"
+}
+
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+  nvcc --version | tail -n 2
+  echo "cores: $cores"
+} >"$out/machine.log" 2>&1
+cat "$out/machine.log"
+
+export CROWD_REQUIRE_GPU=1
+part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaSteering.*:Render.Interop*' --gtest_color=no
+# circle's ring grows with its crowd: past about a million agents it leaves the coordinate limit.
+part bench-gpu-random 120 "$crowdsim" bench --backend cuda --scenario random \
+  --agents 10000,100000,1000000,10000000 --steps 30 --warmup 10 --json "$out/bench-gpu-random.json"
+part bench-gpu-circle 60 "$crowdsim" bench --backend cuda --scenario circle \
+  --agents 10000,100000,1000000 --steps 30 --warmup 10 --json "$out/bench-gpu-circle.json"
+part bench-cpu 60 "$crowdsim" bench --backend cpu --threads "$cores" --scenario random --scenario circle \
+  --agents 10000,100000,1000000 --steps 5 --warmup 2 --json "$out/bench-cpu.json"
+part view-million 40 "$crowdsim" view builtin random --agents 1000000 --backend cuda --offscreen --quit-after 10
+if command -v ctest >/dev/null; then
+  part all-tests 120 bash -c "cd '$build' && ctest --output-on-failure --parallel $cores -E 'xvfb|install'"
+else
+  part all-tests 120 "$tests" --gtest_color=no --gtest_brief=1
+fi
+if command -v ncu >/dev/null; then
+  part ncu 60 ncu --clock-control none --kernel-name regex:'phaseKernel|permuteAgents|keyKernel|bucketStart' \
+    --launch-skip 60 --launch-count 7 --section SpeedOfLight --section Occupancy --section LaunchStats \
+    --section MemoryWorkloadAnalysis "$crowdsim" run builtin random --agents 1000000 --backend cuda --steps 20 -q
+fi
+if command -v compute-sanitizer >/dev/null; then
+  part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \
+    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*' --gtest_color=no
+  part racecheck 30 compute-sanitizer --tool racecheck --error-exitcode 9 "$tests" \
+    --gtest_filter='CudaBackend.OneStep*' --gtest_color=no
+fi
+echo "=== summary"
+cat "$summary"
+cat "$out"/bench-*.log 2>/dev/null | grep -E "^(random|circle) "
