@@ -49,6 +49,11 @@ cat "$out/machine.log"
 
 export CROWD_REQUIRE_GPU=1
 part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaSteering.*:Render.Interop*' --gtest_color=no
+# Pictures from both backends, with the GL driver's own messages (CROWD_GL_DEBUG).
+for backend in cpu cuda; do
+  part render-$backend 40 env CROWD_GL_DEBUG=1 "$crowdsim" render builtin crossing --agents 200 --backend $backend \
+    --start 100 --frames 1 --size 640x400 --out "$out/render-$backend" --video none
+done
 # circle's ring grows with its crowd: past about a million agents it leaves the coordinate limit.
 part bench-gpu-random 120 "$crowdsim" bench --backend cuda --scenario random \
   --agents 10000,100000,1000000,10000000 --steps 30 --warmup 10 --json "$out/bench-gpu-random.json"
@@ -63,9 +68,10 @@ else
   part all-tests 120 "$tests" --gtest_color=no --gtest_brief=1
 fi
 if command -v ncu >/dev/null; then
-  part ncu 60 ncu --clock-control none --kernel-name regex:'phaseKernel|permuteAgents|keyKernel|bucketStart' \
-    --launch-skip 60 --launch-count 7 --section SpeedOfLight --section Occupancy --section LaunchStats \
-    --section MemoryWorkloadAnalysis "$crowdsim" run builtin random --agents 1000000 --backend cuda --steps 20 -q
+  # One whole step of kernels at a million agents, after ten steps.
+  part ncu 90 ncu --clock-control none --launch-skip 150 --launch-count 18 --section SpeedOfLight \
+    --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis \
+    "$crowdsim" run builtin random --agents 1000000 --backend cuda --steps 20 -q
 fi
 if command -v compute-sanitizer >/dev/null; then
   part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \

@@ -40,19 +40,12 @@ void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int th
 #pragma omp for schedule(static)
     // The key again rather than kept from above: 8 bytes an agent less to hold.
     for (int k = 0; k < n; ++k) slotKey_[k] = cellKey(grid_, gridCellOf(grid_, positions[order_[k]]));
-    // Slot k starts the buckets after slot k - 1's up to its own (empty ones start where the next
-    // occupied one does), so each bucket's start is written once. Each cell's first slot marks
-    // the cell in the occupancy bitmap.
 #pragma omp for schedule(static)
     for (int k = 0; k <= n; ++k) {
-      const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid_, slotKey_[k - 1]) + 1;
-      const std::uint32_t current = k == n ? buckets : bucketOfKey(grid_, slotKey_[k]);
-      for (std::uint32_t b = previous; b <= current; ++b) bucketStart_[b] = k;
-      if (k < n && (k == 0 || slotKey_[k] != slotKey_[k - 1])) {
-        const std::uint32_t bit = occupancyBit(grid_, slotKey_[k]);
+      indexSortedSlot(k, n, grid_, buckets, slotKey_.data(), bucketStart_.data(), [this](std::uint32_t bit) {
         std::atomic_ref<std::uint64_t>(occupied_[bit >> 6]).fetch_or(std::uint64_t{1} << (bit & 63),
                                                                       std::memory_order_relaxed);
-      }
+      });
     }
   }
   if (grid_.wraps) sortBucketsByKey(threads);

@@ -20,6 +20,28 @@ std::string rendererName() {
   return name != nullptr ? name : "unknown renderer";
 }
 
+void GLAPIENTRY printDebugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei, const GLchar* message,
+                                  const void*) {
+  std::fprintf(stderr, "GL debug (type 0x%x, severity 0x%x): %s\n", type, severity, message);
+}
+
+// CROWD_GL_DEBUG=1: the driver's own account of the context and of every call it rejects, for
+// a machine where pictures come out wrong.
+void debugOutputIfAsked() {
+  const char* asked = std::getenv("CROWD_GL_DEBUG");
+  if (asked == nullptr || *asked == '\0' || *asked == '0') return;
+  std::fprintf(stderr, "GL: vendor %s, renderer %s, version %s\n",
+               reinterpret_cast<const char*>(glGetString(GL_VENDOR)), rendererName().c_str(),
+               reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  if (epoxy_gl_version() < 43 && !epoxy_has_gl_extension("GL_KHR_debug")) {
+    std::fprintf(stderr, "GL: no debug output on this context\n");
+    return;
+  }
+  glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+  glDebugMessageCallback(printDebugMessage, nullptr);
+  glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
+}
+
 class EglContext : public OffscreenContext {
  public:
   // A 3.3 core context on `display`, current without a surface. Empty `why` on success.
@@ -44,6 +66,7 @@ class EglContext : public OffscreenContext {
       return;
     }
     description_ = how + ", " + rendererName();
+    debugOutputIfAsked();
   }
   ~EglContext() override {
     if (display_ == EGL_NO_DISPLAY) return;
@@ -77,6 +100,7 @@ class GlfwContext : public OffscreenContext {
     }
     glfwMakeContextCurrent(window_);
     description_ = "hidden GLFW window, " + rendererName();
+    debugOutputIfAsked();
   }
   ~GlfwContext() override {
     if (window_ != nullptr) glfwDestroyWindow(window_);

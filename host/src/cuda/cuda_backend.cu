@@ -69,19 +69,19 @@ __global__ void slotKeyKernel(int n, const int* order, const std::uint64_t* key,
   if (k < n) slotKey[k] = key[order[k]];
 }
 
-/// One pass over the sorted slots: where each bucket starts (an empty bucket starts where the
-/// next occupied one does) and which buckets are occupied. Thread k (0..n) writes the starts of
-/// the buckets after slot k - 1's up to slot k's, so every bucket is written exactly once.
+/// Sets an occupancy bit from many threads at once.
+struct AtomicSetBit {
+  std::uint64_t* words;
+  __device__ void operator()(std::uint32_t bit) const {
+    atomicOr(reinterpret_cast<unsigned long long*>(&words[bit >> 6]), 1ull << (bit & 63));
+  }
+};
+
+/// Bucket starts and the occupancy bitmap in one pass over the sorted slots (indexSortedSlot).
 __global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, const std::uint64_t* slotKey,
                                   int* bucketStart, std::uint64_t* occupied) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k > n) return;
-  const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid, slotKey[k - 1]) + 1;
-  const std::uint32_t current = k == n ? buckets : bucketOfKey(grid, slotKey[k]);
-  for (std::uint32_t b = previous; b <= current; ++b) bucketStart[b] = k;
-  if (k < n && (k == 0 || bucketOfKey(grid, slotKey[k - 1]) != current)) {
-    atomicOr(reinterpret_cast<unsigned long long*>(&occupied[current >> 6]), 1ull << (current & 63));
-  }
+  if (k <= n) indexSortedSlot(k, n, grid, buckets, slotKey, bucketStart, AtomicSetBit{occupied});
 }
 
 /// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k] in every
@@ -356,7 +356,7 @@ void CudaBackend::buildGrid(int n, float cellSize) {
   slotKeyKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), key_.data(), slotKey_.data());
   cudaCheck(cudaGetLastError(), "slot key kernel");
   bucketStart_.resize(buckets_ + 1);
-  occupied_.resize((buckets_ + 63) / 64);
+  occupied_.resize(static_cast<std::size_t>(buckets_) * kOccupancyBitsPerBucket / 64);
   cudaCheck(cudaMemset(occupied_.data(), 0, occupied_.size() * sizeof(std::uint64_t)), "clear occupancy");
   bucketStartKernel<<<blocksFor(n + 1), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
                                                   occupied_.data());

@@ -115,6 +115,20 @@ CROWD_HD inline std::uint32_t occupancyBit(const AgentGrid& grid, std::uint64_t 
   return static_cast<std::uint32_t>(mixed >> 32) & (grid.bucketMask * kOccupancyBitsPerBucket + 3);
 }
 
+/// Slot k's share (k = 0..n) of the one pass over the sorted slots that indexes the grid, on
+/// either backend: slot k writes the starts of the buckets after slot k - 1's up to its own
+/// (an empty bucket starts where the next occupied one does), so each start is written once, and
+/// a cell's first slot marks the cell through `setBit(occupancyBit)` (which must be atomic:
+/// neighbouring slots may mark bits of one word).
+template <class SetBit>
+CROWD_HD inline void indexSortedSlot(int k, int n, const AgentGrid& grid, std::uint32_t buckets,
+                                     const std::uint64_t* slotKey, int* bucketStart, SetBit setBit) {
+  const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid, slotKey[k - 1]) + 1;
+  const std::uint32_t current = k == n ? buckets : bucketOfKey(grid, slotKey[k]);
+  for (std::uint32_t b = previous; b <= current; ++b) bucketStart[b] = k;
+  if (k < n && (k == 0 || slotKey[k] != slotKey[k - 1])) setBit(occupancyBit(grid, slotKey[k]));
+}
+
 /// The grid with its agents sorted by (bucket, key): what a query reads.
 struct GridCells {
   AgentGrid grid;
