@@ -93,6 +93,40 @@ std::vector<Vec2> clusteredPositions(int count, float spread, float apart, unsig
   return positions;
 }
 
+// The GPU's bucket starts (a binary search per bucket) against the CPU's pass over the slots, on
+// crowds whose occupied buckets leave long empty runs at the start, the end and between them.
+TEST(KernelAgentGrid, BucketStartsBySearchMatchTheSlotPass) {
+  std::mt19937 random(7);
+  for (const bool wraps : {false, true}) {
+    for (const int n : {1, 2, 37, 500}) {
+      const float size = wraps ? 1e5f : std::floor(std::sqrt(static_cast<float>(bucketCountFor(n)))) - 1.0f;
+      const AgentGrid grid = makeAgentGrid(0.0f, 0.0f, size, size, 1.0f, bucketCountFor(n));
+      ASSERT_EQ(grid.wraps, wraps);
+      // One cluster in a corner of the box: most buckets lie before or after it.
+      std::uniform_real_distribution<float> near(size * 0.6f, size * 0.6f + std::min(5.0f, size * 0.3f));
+      std::vector<std::uint64_t> keys;
+      for (int i = 0; i < n; ++i) keys.push_back(cellKey(grid, gridCellOf(grid, Vec2{near(random), near(random)})));
+      std::sort(keys.begin(), keys.end(), [&](std::uint64_t a, std::uint64_t b) {
+        return bucketOfKey(grid, a) != bucketOfKey(grid, b) ? bucketOfKey(grid, a) < bucketOfKey(grid, b) : a < b;
+      });
+      const std::uint32_t buckets = grid.bucketMask + 1;
+      std::vector<int> byPass(buckets + 1, -1);
+      std::set<std::uint32_t> bitsByPass, bitsBySlot;
+      for (int k = 0; k <= n; ++k) {
+        indexSortedSlot(k, n, grid, buckets, keys.data(), byPass.data(), [&](std::uint32_t bit) { bitsByPass.insert(bit); });
+      }
+      for (std::uint32_t b = 0; b <= buckets; ++b) {
+        ASSERT_EQ(bucketStartBySearch(b, n, grid, keys.data()), byPass[b]) << "bucket " << b << ", " << n << " agents";
+      }
+      for (int k = 0; k < n; ++k) markCellOfSlot(k, grid, keys.data(), [&](std::uint32_t bit) { bitsBySlot.insert(bit); });
+      EXPECT_EQ(bitsBySlot, bitsByPass);
+      std::set<std::uint32_t> expected;
+      for (std::uint64_t key : keys) expected.insert(occupancyBit(grid, key));
+      EXPECT_EQ(bitsBySlot, expected) << "every occupied cell's bit, and no other";
+    }
+  }
+}
+
 TEST(CpuAgentGrid, EveryCellIsOneRunInDenseOrderWhetherOrNotItWraps) {
   for (const float apart : {30.0f, 1e5f}) {  // Dense, then wrapping.
     const std::vector<Vec2> positions = clusteredPositions(3000, 40.0f, apart, 9);

@@ -77,11 +77,13 @@ struct AtomicSetBit {
   }
 };
 
-/// Bucket starts and the occupancy bitmap in one pass over the sorted slots (indexSortedSlot).
+/// Bucket starts (one thread per bucket, by binary search) and the occupancy bitmap (one
+/// thread per slot), in one launch over max(buckets + 1, n) threads.
 __global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, const std::uint64_t* slotKey,
                                   int* bucketStart, std::uint64_t* occupied) {
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k <= n) indexSortedSlot(k, n, grid, buckets, slotKey, bucketStart, AtomicSetBit{occupied});
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i <= buckets) bucketStart[i] = bucketStartBySearch(static_cast<std::uint32_t>(i), n, grid, slotKey);
+  if (i < static_cast<std::size_t>(n)) markCellOfSlot(static_cast<int>(i), grid, slotKey, AtomicSetBit{occupied});
 }
 
 /// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k] in every
@@ -358,7 +360,7 @@ void CudaBackend::buildGrid(int n, float cellSize) {
   bucketStart_.resize(buckets_ + 1);
   occupied_.resize(static_cast<std::size_t>(buckets_) * kOccupancyBitsPerBucket / 64);
   cudaCheck(cudaMemset(occupied_.data(), 0, occupied_.size() * sizeof(std::uint64_t)), "clear occupancy");
-  bucketStartKernel<<<blocksFor(n + 1), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
+  bucketStartKernel<<<blocksFor(std::max(static_cast<int>(buckets_) + 1, n)), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
                                                   occupied_.data());
   cudaCheck(cudaGetLastError(), "bucket start kernel");
   permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);

@@ -115,18 +115,39 @@ CROWD_HD inline std::uint32_t occupancyBit(const AgentGrid& grid, std::uint64_t 
   return static_cast<std::uint32_t>(mixed >> 32) & (grid.bucketMask * kOccupancyBitsPerBucket + 3);
 }
 
-/// Slot k's share (k = 0..n) of the one pass over the sorted slots that indexes the grid, on
-/// either backend: slot k writes the starts of the buckets after slot k - 1's up to its own
-/// (an empty bucket starts where the next occupied one does), so each start is written once, and
-/// a cell's first slot marks the cell through `setBit(occupancyBit)` (which must be atomic:
-/// neighbouring slots may mark bits of one word).
+/// Marks the cell of sorted slot k in the occupancy bitmap when k is the cell's first slot, through
+/// `setBit(bit)`, which must be atomic: neighbouring slots may mark bits of one word.
+template <class SetBit>
+CROWD_HD inline void markCellOfSlot(int k, const AgentGrid& grid, const std::uint64_t* slotKey, SetBit setBit) {
+  if (k == 0 || slotKey[k] != slotKey[k - 1]) setBit(occupancyBit(grid, slotKey[k]));
+}
+
+/// Slot k's share (k = 0..n) of one pass over the n sorted slots that indexes the grid: slot k
+/// writes the starts of the buckets after slot k - 1's up to its own (an empty bucket starts
+/// where the next occupied one does), so each start is written once, and marks its cell. The
+/// empty buckets before the first slot and after the last fall to one slot each: fine for a few
+/// CPU threads, too unbalanced for a GPU's thousands (see bucketStartBySearch).
 template <class SetBit>
 CROWD_HD inline void indexSortedSlot(int k, int n, const AgentGrid& grid, std::uint32_t buckets,
                                      const std::uint64_t* slotKey, int* bucketStart, SetBit setBit) {
   const std::uint32_t previous = k == 0 ? 0 : bucketOfKey(grid, slotKey[k - 1]) + 1;
   const std::uint32_t current = k == n ? buckets : bucketOfKey(grid, slotKey[k]);
   for (std::uint32_t b = previous; b <= current; ++b) bucketStart[b] = k;
-  if (k < n && (k == 0 || slotKey[k] != slotKey[k - 1])) setBit(occupancyBit(grid, slotKey[k]));
+  if (k < n) markCellOfSlot(k, grid, slotKey, setBit);
+}
+
+/// Where bucket b's slots begin among the n sorted slots (for an empty bucket, where the next
+/// occupied one's do; b = bucket count gives n): the same starts as indexSortedSlot writes, found
+/// by binary search, so that every bucket costs the same however the occupied ones are spread.
+CROWD_HD inline int bucketStartBySearch(std::uint32_t b, int n, const AgentGrid& grid, const std::uint64_t* slotKey) {
+  int lo = 0;
+  int hi = n;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (bucketOfKey(grid, slotKey[mid]) < b) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /// The grid with its agents sorted by (bucket, key): what a query reads.
