@@ -133,6 +133,20 @@ TEST(CudaBackend, WritesBetweenStepsApplyToTheNewestState) {
   EXPECT_LT(worst, 1e-4);
 }
 
+// A viewer draws the state straight from the device as soon as it is prepared, before any step:
+// every column it reads, the profile table included, is there by then.
+TEST(CudaBackend, DeviceStateIsCompleteBeforeTheFirstStep) {
+  CROWD_REQUIRE_GPU();
+  Simulator gpu = makeSimulator(builtinScenario("crossing", 300, 2), 0, BackendKind::Cuda);
+  gpu.prepare();
+  const DeviceAgents device = gpu.deviceAgents();
+  ASSERT_EQ(device.count, gpu.agentCount());
+  EXPECT_NE(device.position, nullptr);
+  EXPECT_NE(device.velocity, nullptr);
+  EXPECT_NE(device.profile, nullptr);
+  EXPECT_NE(device.terms, nullptr) << "the profile table";
+}
+
 TEST(CudaBackend, CircleRunMatchesTheCpuBackend) {
   CROWD_REQUIRE_GPU();
   expectSameRun("circle", 250);

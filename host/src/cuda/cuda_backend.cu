@@ -216,7 +216,7 @@ class CudaBackend final : public Backend {
   }
   std::size_t deviceBytes() const override;
   DeviceAgents deviceAgents() const override {
-    if (!deviceValid_) return {};
+    if (!deviceValid_ || terms_.data() == nullptr) return {};
     return DeviceAgents{agents_.position.data(), agents_.velocity.data(), agents_.profile.data(), terms_.data(),
                         agents_.size()};
   }
@@ -296,6 +296,8 @@ void CudaBackend::upload(const StepRequest& request) {
                              deviceName_ + " has " + std::to_string(freeBytes >> 20) + " MiB free");
   }
   agents_.upload(request.agents);
+  // The profile table too, not only at the first step: a viewer draws the state before it.
+  terms_.upload(request.profiles.terms.data(), request.profiles.terms.size());
   sorted_.resize(n);
   for (auto* buffer : {&key_, &sortKey_, &sortedKey_, &slotKey_}) buffer->resize(n);
   for (auto* buffer : {&agentIndex_, &order_, &neighbourCount_, &arrivalList_}) buffer->resize(n);
