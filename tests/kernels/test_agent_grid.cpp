@@ -197,6 +197,15 @@ TEST(NeighbourSearch, MatchesBruteForceForEveryCellSizeAndLayout) {
           EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))], expected[static_cast<std::size_t>(m)])
               << "agent " << self << " neighbour " << m << " cell " << cellSize;
         }
+        // The GPU's search, without the cell cache, finds the same list, range included.
+        AgentNeighbours direct;
+        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
+                                sqr(neighborDist), direct);
+        ASSERT_EQ(direct.count, nearest.count) << "agent " << self << " cell " << cellSize;
+        EXPECT_EQ(direct.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
+        for (int m = 0; m < direct.count; ++m) {
+          EXPECT_EQ(direct.index(m), nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
+        }
       }
       // A query reads the 3 x 3 cells around its own and, of the outer rings (up to 7 x 7 cells
       // for the smallest cells), only what the K-th distance reaches: fewer agents than 16

@@ -11,6 +11,14 @@
 
 namespace crowd {
 
+/// Whether this copy of a per-agent function is compiled for a GPU. Where the backends take
+/// different routes to the same result (how a search caches what it reads), this picks the route.
+#if defined(__CUDA_ARCH__)
+inline constexpr bool kOnDevice = true;
+#else
+inline constexpr bool kOnDevice = false;
+#endif
+
 /// Largest `maxNeighbors` an agent may ask for. Neighbour lists and the LP's line buffers are
 /// sized by it, so it is a compile-time cap; each agent uses its own value up to it.
 inline constexpr int kMaxNeighbors = 32;

@@ -259,6 +259,45 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
   return candidates;
 }
 
+/// The same K nearest as findNearestAgents (the list is independent of the order candidates are
+/// met in), found without a per-thread cache: each cell of rings 0, 1, ... is looked up when the
+/// search reaches it, and skipped when it lies beyond the current range. On a GPU a thread's
+/// cache sits in slow local memory, while neighbouring threads, on neighbouring agents, share
+/// the cells they read through the L1 anyway. Returns the candidates examined.
+CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id, int self,
+                                            Vec2 p, int maxNeighbors, float neighborDistSq, AgentNeighbours& nearest) {
+  nearest.reset(maxNeighbors, neighborDistSq);
+  if (maxNeighbors == 0) return 0;
+  const AgentGrid& grid = cells.grid;
+  const CellCoord home = gridCellOf(grid, p);
+  const float margin = cellMargin(grid, p);
+  const Vec2 homeCorner = cellCorner(grid, home);
+  const float insetX = p.x - homeCorner.x < homeCorner.x + grid.cellSize - p.x ? p.x - homeCorner.x
+                                                                               : homeCorner.x + grid.cellSize - p.x;
+  const float insetY = p.y - homeCorner.y < homeCorner.y + grid.cellSize - p.y ? p.y - homeCorner.y
+                                                                               : homeCorner.y + grid.cellSize - p.y;
+  const float inset = (insetX < insetY ? insetX : insetY) - margin;
+  int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
+  for (int r = 0; r <= CellNeighbourhood::kMaxReach; ++r) {
+    // As in findNearestAgents: ring r >= 2 lies at least r - 1 cells plus the inset away.
+    const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
+    if (r >= 2 && gap > 0.0f && !nearest.mayAccept(gap * gap)) break;
+    for (int y = home.y - r; y <= home.y + r; ++y) {
+      const bool edgeRow = y == home.y - r || y == home.y + r;
+      const int step = edgeRow || r == 0 ? 1 : 2 * r;  // Inner rows: only the two ends.
+      for (int x = home.x - r; x <= home.x + r; x += step) {
+        const CellCoord cell{x, y};
+        const Vec2 corner = cellCorner(grid, cell);
+        if (r > 0 && !nearest.mayAccept(cellDistSqBound(grid, corner, p, margin))) continue;
+        const SlotRange slots = slotsOfCell(cells, cell);
+        if (slots.begin == slots.end) continue;
+        candidates += offerRun(CellRun{slots.begin, slots.end, corner}, position, id, self, p, nearest);
+      }
+    }
+  }
+  return candidates;
+}
+
 /// The K nearest from the agent's candidate list (as findNearestAgents would find them, while
 /// the list is valid). Returns the candidates examined.
 CROWD_HD inline int nearestFromList(const int* row, int count, const Vec2* position, const AgentId* id, int self,

@@ -41,6 +41,9 @@ struct NeighboursPhase {
     if (lists.mode == ListMode::Use) {
       tally.candidates += nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k],
                                           t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest);
+    } else if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
+      tally.candidates += findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                                                  t.neighborDistSq, nearest);
     } else {
       ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
                         sqr(t.neighborDist + lists.skin), 0};
