@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The checks that need an NVIDIA GPU, in one run that fits a short session on the machine:
-#   1. the GPU tests, with CROWD_REQUIRE_GPU=1 so that a skip is a failure;
+#   1. the GPU tests, with CROWD_REQUIRE_GPU=1 so that a skip is a failure, and the picture tests;
 #   2. the benchmark sweep, GPU then CPU (the same machine, all its cores);
 #   3. the viewer: CUDA-OpenGL interop at a million agents, offscreen;
 #   4. the whole test suite;
@@ -49,6 +49,9 @@ cat "$out/machine.log"
 
 export CROWD_REQUIRE_GPU=1
 part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaSteering.*:Render.Interop*' --gtest_color=no
+# The pictures, in one process: on an H200 (driver 580) they came out black when sixteen test
+# processes made EGL contexts at once, and right one at a time.
+part render-tests 60 "$tests" --gtest_filter='Render.*' --gtest_color=no
 # Pictures from both backends, with the GL driver's own messages (CROWD_GL_DEBUG).
 for backend in cpu cuda; do
   part render-$backend 40 env CROWD_GL_DEBUG=1 "$crowdsim" render builtin crossing --agents 200 --backend $backend \
