@@ -30,7 +30,7 @@ TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
   const ProfileTable profiles = makeProfileTable({AgentParams{}}, {Behavior{}});
   ObstacleSet obstacles;
   const std::unique_ptr<Backend> backend = makeCpuBackend();
-  const StepReport report = backend->step(StepRequest{agents, profiles, obstacles, 0.25f, 0.0f, 2, 0.0f, false, 1, 1, nullptr, PathView{}});
+  const StepReport report = backend->step(StepRequest{agents, profiles, obstacles, 0.25f, 0.0f, 2, 0.0f, false, 1, 1, nullptr, PathView{}, ReferenceLines{}});
   ASSERT_TRUE(report.nonFinite.has_value());
   EXPECT_EQ(report.nonFinite->dense, 1u);
   EXPECT_FALSE(isFinite(report.nonFinite->velocity) && isFinite(report.nonFinite->position));

@@ -29,6 +29,7 @@ struct ProfileTable {
   std::vector<ProfileTerms> terms;
   std::vector<SteeringTerms> steering;  ///< Indexed like terms.
   bool anySteering = false;             ///< Some profile is not goal-only.
+  bool anyPlanners = false;             ///< Some profile has a local planner (agents keep tracks).
   float maxNeighborDist = 0.0f;
   float maxObstacleRange = 0.0f;
   int maxNeighbors = 0;
@@ -81,6 +82,7 @@ struct StepRequest {
   std::int64_t step;  ///< The step being computed, 1 for the first.
   SteeringStore* steering;  ///< Per-agent steering state; null when every profile is goal-only.
   PathView paths;
+  ReferenceLines lines;     ///< The paths' reference lines, for the local planner.
 };
 
 /// An agent whose new velocity or position was not finite; the step was then not applied.
@@ -96,6 +98,7 @@ struct StepReport {
   double candidatesPerAgent = 0;
   double orcaLinesPerAgent = 0;
   std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc.
+  std::int64_t planCandidates = 0;  ///< Local-planner candidates costed.
   std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
   std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
 };

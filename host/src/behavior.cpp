@@ -34,6 +34,26 @@ std::string behaviorNameList() {
   return list;
 }
 
+std::string checkFrenetSettings(const FrenetSettings& settings) {
+  for (const FrenetField& field : kFrenetFields) {
+    const float v = settings.*field.value;
+    if (!(v >= field.min && v <= field.max)) {
+      return "frenet." + std::string(field.key) + " is " + std::to_string(v) + "; it must be between " +
+             std::to_string(field.min) + " and " + std::to_string(field.max);
+    }
+  }
+  for (const FrenetCountField& field : kFrenetCounts) {
+    const int v = settings.*field.value;
+    if (v < 1 || v > kMaxFrenetSamples) {
+      return "frenet." + std::string(field.key) + " is " + std::to_string(v) + "; it must be 1 to " +
+             std::to_string(kMaxFrenetSamples);
+    }
+  }
+  if (settings.minHorizon > settings.maxHorizon) return "frenet.minHorizon is above frenet.maxHorizon";
+  if (settings.checkStep > settings.maxHorizon) return "frenet.checkStep is longer than frenet.maxHorizon";
+  return {};
+}
+
 std::string checkBehavior(const Behavior& behavior, int pathCount) {
   const auto count = behavior.behaviors.size();
   if (count == 0) return "behavior needs at least one behaviour";
@@ -59,8 +79,12 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
       return problem;
     }
   }
+  if (behavior.planner == LocalPlanner::Frenet) {
+    if (const std::string problem = checkFrenetSettings(behavior.frenet); !problem.empty()) return problem;
+  }
   if (behavior.path == kOwnRoute) return {};  // Each agent's own route, set per agent.
-  if (behavior.has(BehaviorKind::FollowPath)) {
+  if (behavior.planner == LocalPlanner::Frenet && behavior.path < 0) return "the frenet planner needs a path";
+  if (behavior.has(BehaviorKind::FollowPath) || behavior.planner == LocalPlanner::Frenet) {
     if (behavior.path < 0) return "follow needs a path";
     if (behavior.path >= pathCount) {
       return "path " + std::to_string(behavior.path) + " does not exist (" + std::to_string(pathCount) +

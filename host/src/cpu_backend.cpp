@@ -173,6 +173,7 @@ StepReport CpuBackend::step(const StepRequest& request) {
   view.newVelocity = newVelocity_.data();
   view.steering = profiles.steering.data();
   view.paths = request.paths;
+  view.lines = request.lines;
   view.circles = obstacles.circles().data();
   if (request.steering != nullptr) view.state = steeringState(*request.steering, threads);
   view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};

@@ -33,6 +33,10 @@ SteeringTerms steeringTerms(const AgentParams& a, const Behavior& b) {
   s.wanderJitter = b.wanderJitter;
   s.boxLength = b.boxLength;
   s.separationRadius = b.separationRadius;
+  s.planner = b.planner;
+  s.frenet = b.frenet;
+  s.frenet.targetSpeed = a.prefSpeed;
+  s.frenet.maxSpeed = a.maxSpeed;
   return s;
 }
 
@@ -44,6 +48,7 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const st
     const AgentParams& a = profiles[p];
     table.steering.push_back(steeringTerms(a, behaviors[p]));
     table.anySteering = table.anySteering || !table.steering.back().goalOnly;
+    table.anyPlanners = table.anyPlanners || table.steering.back().planner != LocalPlanner::None;
     ProfileTerms t;
     t.radius = a.radius;
     t.maxSpeed = a.maxSpeed;
@@ -109,6 +114,7 @@ void reportTally(const StepTally& tally, int agents, StepReport& report) {
   report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
   report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
   report.speedClamps = tally.speedClamps;
+  report.planCandidates = tally.planCandidates;
 }
 
 }  // namespace crowd

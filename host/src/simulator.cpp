@@ -126,9 +126,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   if (const std::string problem = checkAgentParams(def.params); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
-  if (const std::string problem = checkBehavior(def.behavior, pathCount()); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
+  requireUsable(def.behavior);
   if (def.target && !contains(*def.target)) throw std::invalid_argument("target is not a live agent");
   if (agents_->size() >= static_cast<std::size_t>(INT32_MAX)) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
@@ -308,6 +306,7 @@ std::string describe(Vec2 v) {
 StepRequest Simulator::stepRequest(const ProfileTable& table) {
   if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
   SteeringStore* steering = table.anySteering ? &steeringStore() : nullptr;
+  if (table.anyPlanners) steering->keepTracks();
   return StepRequest{*agents_,
                      table,
                      obstacles_,
@@ -319,7 +318,8 @@ StepRequest Simulator::stepRequest(const ProfileTable& table) {
                      config_.seed,
                      stepCount_ + 1,
                      steering,
-                     PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount()}};
+                     PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount()},
+                     ReferenceLines{linePoints_.data(), lineStart_.data(), pathCount(), kReferenceSpacing}};
 }
 
 void Simulator::prepare() {
@@ -333,6 +333,7 @@ void Simulator::step() {
   StepReport report = backend_->step(request);
   lastTimes_ = report.times;
   lastSpeedClamps_ = report.speedClamps;
+  lastPlanCandidates_ = report.planCandidates;
   lastCandidates_ = report.candidatesPerAgent;
   lastOrcaLines_ = report.orcaLinesPerAgent;
   if (report.nonFinite) {

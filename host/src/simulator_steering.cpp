@@ -23,9 +23,7 @@ std::uint32_t Simulator::profileIndex(AgentId id) const { return agents_->profil
 const Behavior& Simulator::behavior(AgentId id) const { return behaviors_[agents_->profile[denseOf(id)]]; }
 
 void Simulator::setBehavior(AgentId id, const Behavior& behavior) {
-  if (const std::string problem = checkBehavior(behavior, pathCount()); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
+  requireUsable(behavior);
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
@@ -62,6 +60,23 @@ int Simulator::route(AgentId id) const {
   return steering_ ? steering_->route(id.index) : -1;
 }
 
+void Simulator::requireUsable(const Behavior& behavior) const {
+  if (const std::string problem = checkBehavior(behavior, pathCount()); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0 && referenceLine(behavior.path).empty()) {
+    throw std::invalid_argument("path " + std::to_string(behavior.path) +
+                                " is too short for the frenet planner's reference line");
+  }
+}
+
+std::span<const ReferencePoint> Simulator::referenceLine(int path) const {
+  if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));
+  const auto begin = static_cast<std::size_t>(lineStart_[static_cast<std::size_t>(path)]);
+  const auto end = static_cast<std::size_t>(lineStart_[static_cast<std::size_t>(path) + 1]);
+  return std::span<const ReferencePoint>(linePoints_).subspan(begin, end - begin);
+}
+
 int Simulator::addPath(std::span<const Vec2> points, bool loop) {
   const std::size_t least = loop ? 3 : 2;
   if (points.size() < least) {
@@ -86,6 +101,16 @@ int Simulator::addPath(std::span<const Vec2> points, bool loop) {
   pathPoints_.insert(pathPoints_.end(), points.begin(), points.end());
   pathStart_.push_back(static_cast<int>(pathPoints_.size()));
   pathLoop_.push_back(loop ? 1 : 0);
+  // Its reference line, for planners: a loop's closes on its first point.
+  std::vector<Vec2> polyline(points.begin(), points.end());
+  if (loop) polyline.push_back(points.front());
+  try {
+    const std::vector<ReferencePoint> line = buildReferenceLine(polyline, kReferenceSpacing);
+    linePoints_.insert(linePoints_.end(), line.begin(), line.end());
+  } catch (const std::invalid_argument&) {
+    // Too short for one: fine for `follow`; a planner on it is refused (requireUsable).
+  }
+  lineStart_.push_back(static_cast<int>(linePoints_.size()));
   return pathCount() - 1;
 }
 

@@ -27,6 +27,10 @@ class SteeringStore {
   int route(std::uint32_t id) const { return route_[id]; }
   /// Whether any agent has a target (the backends then map ids to slots each step).
   bool anyTargets() const { return targets_ > 0; }
+  /// Keeps a plan per agent (FrenetTrack) from now on, once some profile plans; until then the
+  /// tracks take no memory and the view's track arrays are null.
+  void keepTracks();
+  bool hasTracks() const { return tracked_; }
   /// The arrays a step reads and writes; slotOfId is left for the backend to fill.
   SteeringState view();
   /// The current state's arrays, writable: what a GPU backend uploads, and downloads into.
@@ -37,6 +41,7 @@ class SteeringStore {
     int* segment;
     Vec2* lastTarget;
     std::uint8_t* flags;
+    FrenetTrack* track;  ///< Null without tracks.
   };
   Current current();
   /// Makes the step's output the current state.
@@ -50,6 +55,8 @@ class SteeringStore {
   std::array<std::vector<int>, 2> segment_;
   std::array<std::vector<Vec2>, 2> lastTarget_;
   std::array<std::vector<std::uint8_t>, 2> flags_;
+  std::array<std::vector<FrenetTrack>, 2> track_;
+  bool tracked_ = false;
   int current_ = 0;
   std::size_t targets_ = 0;
 };

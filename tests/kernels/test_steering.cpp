@@ -120,6 +120,8 @@ struct Scene {
                                    lastTargetOut.data(),
                                    flagsIn.data(),
                                    flagsOut.data(),
+                                   nullptr,
+                                   nullptr,
                                    slotOfId.data(),
                                    static_cast<int>(slotOfId.size())};
     v.paths = crowd::PathView{nullptr, pathStart.data(), pathLoop.data(), 0};
@@ -131,7 +133,10 @@ struct Scene {
     v.step = 1;
     return v;
   }
-  Vec2 steered() { return crowd::steeredVelocity(view(), 0); }
+  Vec2 steered() {
+    crowd::StepTally tally;
+    return crowd::steeredVelocity(view(), 0, tally);
+  }
 };
 
 TEST(KernelSteering, SumAddsWeightedForcesAndPriorityTakesTheFirstNonZero) {

@@ -48,13 +48,19 @@ struct Behavior {
   float wanderJitter = 2.0f;    ///< Largest turn of the wander target, rad/s. [kWanderJitter]
   float boxLength = 6.0f;       ///< Detection box length at rest (doubles at maxSpeed). [kSteeringLength]
   float separationRadius = 4.0f;  ///< Neighbours nearer than this push away. [kSteeringLength]
+  /// Frenet: the agent follows trajectories planned along the reference line of `path` (or its
+  /// own route) instead of the behaviours' forces; `frenet` sets the planner up (its targetSpeed
+  /// and maxSpeed are ignored: the agent's prefSpeed and maxSpeed are used).
+  LocalPlanner planner = LocalPlanner::None;
+  FrenetSettings frenet{};
 
   auto operator<=>(const Behavior&) const = default;
   bool operator==(const Behavior&) const = default;
 
   /// Whether this is the default rule alone (RVO2's preferred velocity, no integration).
   bool goalOnly() const {
-    return behaviors.size() == 1 && behaviors[0].kind == BehaviorKind::Goal && behaviors[0].weight == 1.0f;
+    return planner == LocalPlanner::None && behaviors.size() == 1 && behaviors[0].kind == BehaviorKind::Goal &&
+           behaviors[0].weight == 1.0f;
   }
   /// Whether `kind` is among the behaviours.
   bool has(BehaviorKind kind) const;
@@ -80,6 +86,43 @@ inline constexpr BehaviorField kBehaviorFields[] = {
     {"boxLength", &Behavior::boxLength, limits::kSteeringLength},
     {"separationRadius", &Behavior::separationRadius, limits::kSteeringLength},
 };
+
+/// One real-valued setting of the Frenet planner: its scenario key (under "frenet") and range.
+struct FrenetField {
+  std::string_view key;
+  float FrenetSettings::*value;
+  float min;
+  float max;
+};
+
+/// The planner's settings as scenario files name them (the sample counts are integers apart).
+inline constexpr FrenetField kFrenetFields[] = {
+    {"laneHalfWidth", &FrenetSettings::laneHalfWidth, 0.0f, 1e3f},
+    {"speedSpread", &FrenetSettings::speedSpread, 0.0f, 1e3f},
+    {"minHorizon", &FrenetSettings::minHorizon, 0.05f, 60.0f},
+    {"maxHorizon", &FrenetSettings::maxHorizon, 0.05f, 60.0f},
+    {"weightJerk", &FrenetSettings::weightJerk, 0.0f, 1e6f},
+    {"weightTime", &FrenetSettings::weightTime, 0.0f, 1e6f},
+    {"weightDeviation", &FrenetSettings::weightDeviation, 0.0f, 1e6f},
+    {"weightLateral", &FrenetSettings::weightLateral, 0.0f, 1e6f},
+    {"weightLongitudinal", &FrenetSettings::weightLongitudinal, 0.0f, 1e6f},
+    {"maxAcceleration", &FrenetSettings::maxAcceleration, 0.01f, 1e3f},
+    {"maxCurvature", &FrenetSettings::maxCurvature, 0.001f, 1e3f},
+    {"checkStep", &FrenetSettings::checkStep, 0.01f, 10.0f},
+    {"margin", &FrenetSettings::margin, 0.0f, 1e3f},
+    {"replanInterval", &FrenetSettings::replanInterval, 0.01f, 60.0f},
+};
+
+/// The planner's integer settings: candidates per axis, 1 to kMaxFrenetSamples.
+struct FrenetCountField {
+  std::string_view key;
+  int FrenetSettings::*value;
+};
+inline constexpr FrenetCountField kFrenetCounts[] = {
+    {"offsets", &FrenetSettings::offsets}, {"speeds", &FrenetSettings::speeds}, {"horizons", &FrenetSettings::horizons}};
+
+/// Empty when `settings` are usable, else a sentence naming the first problem.
+std::string checkFrenetSettings(const FrenetSettings& settings);
 
 /// The behaviour named `name` ("goal", "seek", ..., as kBehaviorNames), if any.
 std::optional<BehaviorKind> behaviorKindNamed(std::string_view name);

@@ -12,6 +12,9 @@
 
 namespace crowd {
 
+/// The spacing of the reference lines the simulator builds for its paths (world units).
+inline constexpr double kReferenceSpacing = 0.25;
+
 /// Samples every `spacing` (> 0) along the spline through `polyline` (at least 2 finite points,
 /// no two consecutive ones equal, at least `spacing` long), the last at the largest multiple of
 /// `spacing` within the spline (so at most `spacing` short of its end). Throws

@@ -17,6 +17,7 @@
 #include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
+#include <crowd/reference_line.hpp>
 #include <crowd/kernels/profile_terms.hpp>
 #include <crowd/kernels/vec2.hpp>
 #include <glm/vec2.hpp>
@@ -151,6 +152,9 @@ class Simulator {
   /// the coordinate limit, or repeated consecutive points. Returns its number (Behavior::path).
   int addPath(std::span<const Vec2> points, bool loop);
   int pathCount() const { return static_cast<int>(pathStart_.size()) - 1; }
+  /// Path `path`'s reference line for the Frenet planner (Behavior::planner): a spline through
+  /// its points sampled every kReferenceSpacing; empty for a path too short to have one.
+  std::span<const ReferencePoint> referenceLine(int path) const;
   /// Gives the agent its own route, a path added with addPath (or -1 for none): what `follow`
   /// follows for agents whose Behavior::path is kOwnRoute. Its path segment starts afresh.
   /// Throws std::invalid_argument for an unknown path.
@@ -221,6 +225,8 @@ class Simulator {
   /// New velocities the last step pulled back into their maxSpeed disc (rounding, or the LP's
   /// fallback when a crowd is crushed); always 0 with exactRvo2.
   std::int64_t lastSpeedClamps() const { return lastSpeedClamps_; }
+  /// Local-planner candidates costed in the last step (a cost figure for benchmarks).
+  std::int64_t lastPlanCandidates() const { return lastPlanCandidates_; }
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
@@ -233,6 +239,9 @@ class Simulator {
   std::uint64_t stateHash() const;
 
  private:
+  /// Throws std::invalid_argument when `behavior` cannot be used here (checkBehavior, and a
+  /// planner's path must have a reference line).
+  void requireUsable(const Behavior& behavior) const;
   std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   // A GPU backend keeps the state on the device between steps; readers call syncHost() to
   // bring the host copy up to date, writers call hostChanged(), which syncs and then tells the
@@ -270,6 +279,8 @@ class Simulator {
   std::vector<Vec2> pathPoints_;
   std::vector<int> pathStart_{0};
   std::vector<std::uint8_t> pathLoop_;
+  std::vector<ReferencePoint> linePoints_;  // Each path's reference line, CSR like the paths.
+  std::vector<int> lineStart_{0};
 
   std::int64_t stepCount_ = 0;
   std::vector<Arrival> lastArrivals_;
@@ -277,6 +288,7 @@ class Simulator {
   double lastCandidates_ = 0;
   double lastOrcaLines_ = 0;
   std::int64_t lastSpeedClamps_ = 0;
+  std::int64_t lastPlanCandidates_ = 0;
   std::unique_ptr<Backend> backend_;
   mutable bool hostStale_ = false;
 };

@@ -120,6 +120,7 @@ __global__ void phaseKernel(StepView view, StepTally* total) {
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->orcaLines), static_cast<unsigned long long>(block.orcaLines));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->speedClamps), static_cast<unsigned long long>(block.speedClamps));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->listOverflows), static_cast<unsigned long long>(block.listOverflows));
+  atomicAdd(reinterpret_cast<unsigned long long*>(&total->planCandidates), static_cast<unsigned long long>(block.planCandidates));
   // Non-negative floats order as their bits do.
   atomicMax(reinterpret_cast<unsigned*>(&total->maxSpeedSq), __float_as_uint(block.maxSpeedSq));
 }
@@ -245,6 +246,10 @@ class CudaBackend final : public Backend {
   DeviceBuffer<int> pathStart_;
   DeviceBuffer<std::uint8_t> pathLoop_;
   int pathCount_ = 0;
+  DeviceBuffer<ReferencePoint> linePoints_;
+  DeviceBuffer<int> lineStart_;
+  int lineCount_ = 0;
+  double lineSpacing_ = 0.0;
   DeviceBuffer<CircleObstacle> circles_;
   DeviceSteeringState state_;
   SteeringStore* hostState_ = nullptr;  // Where download() puts the steering state.
@@ -264,6 +269,7 @@ std::size_t CudaBackend::deviceBytes() const {
          occupied_.bytes() + agentIndex_.bytes() + order_.bytes() + bucketStart_.bytes() + neighbourSlots_.bytes() + neighbourCount_.bytes() + arrivalList_.bytes() +
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
          scratch_.bytes() + steering_.bytes() + pathPoints_.bytes() + pathStart_.bytes() + pathLoop_.bytes() +
+         linePoints_.bytes() + lineStart_.bytes() +
          circles_.bytes() + state_.bytes();
 }
 
@@ -319,6 +325,11 @@ void CudaBackend::upload(const StepRequest& request) {
   pathStart_.upload(pathCount_ > 0 ? paths.start : &noPaths, static_cast<std::size_t>(pathCount_) + 1);
   pathPoints_.upload(paths.points, pathCount_ > 0 ? static_cast<std::size_t>(paths.start[pathCount_]) : 0);
   pathLoop_.upload(paths.loop, static_cast<std::size_t>(pathCount_));
+  const ReferenceLines& lines = request.lines;
+  lineCount_ = lines.start != nullptr ? lines.count : 0;
+  lineStart_.upload(lineCount_ > 0 ? lines.start : &noPaths, static_cast<std::size_t>(lineCount_) + 1);
+  linePoints_.upload(lines.points, lineCount_ > 0 ? static_cast<std::size_t>(lines.start[lineCount_]) : 0);
+  lineSpacing_ = lines.spacing;
   hostState_ = request.steering;
   if (hostState_ != nullptr) state_.upload(*hostState_);
   bounds_.resize(1);
@@ -387,7 +398,8 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   if (!deviceValid_) upload(request);
   terms_.upload(profiles.terms.data(), profiles.terms.size());
   steering_.upload(profiles.steering.data(), profiles.steering.size());
-  if (request.steering != nullptr && (hostState_ != request.steering || state_.size() != request.steering->size())) {
+  if (request.steering != nullptr && (hostState_ != request.steering || state_.size() != request.steering->size() ||
+                                      state_.tracked() != request.steering->hasTracks())) {
     hostState_ = request.steering;  // Steering began since the upload: the host's state is current.
     state_.upload(*hostState_);
   }
@@ -417,6 +429,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   view.newVelocity = newVelocity_.data();
   view.steering = steering_.data();
   view.paths = PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount_};
+  view.lines = ReferenceLines{linePoints_.data(), lineStart_.data(), lineCount_, lineSpacing_};
   view.circles = circles_.data();
   if (request.steering != nullptr) {
     const bool targets = request.steering->anyTargets();

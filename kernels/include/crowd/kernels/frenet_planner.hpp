@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cmath>
+#include <compare>
 
 #include "config.hpp"
 #include "frenet_frame.hpp"
@@ -40,6 +41,10 @@ struct FrenetSettings {
   float maxAcceleration = 3.0f;  ///< Along the path and across it (v^2 kappa), each.
   float maxCurvature = 1.0f;
   float checkStep = 0.2f;        ///< Seconds between the points a candidate is checked at.
+  float margin = 0.3f;           ///< Clearance kept from obstacles and others, beyond the radii.
+  float replanInterval = 0.5f;   ///< Seconds a plan is followed before the next one.
+
+  auto operator<=>(const FrenetSettings&) const = default;
 };
 
 /// The plan: the two motions, from the planning moment.
@@ -50,6 +55,14 @@ struct FrenetPlan {
   int evaluated;        ///< Candidates costed.
   int feasible;         ///< Candidates checked and kept (one dearer than the best so far is not checked).
   bool stopping;        ///< None survived: slowing to a stop along the reference.
+};
+
+/// The plan an agent follows between re-plans (per agent, in its steering state).
+struct FrenetTrack {
+  MotionPolynomial d;
+  MotionPolynomial s;
+  float age;  ///< Seconds since the plan was made, at the start of the step.
+  int hint;   ///< The reference sample nearest the agent when planned; -1: no plan yet.
 };
 
 /// The Cartesian state a plan gives at time t (its reference point looked up on `line`). Past

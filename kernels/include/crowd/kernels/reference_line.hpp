@@ -20,6 +20,20 @@ struct ReferenceLineView {
   CROWD_HD double length() const { return points[count - 1].s; }
 };
 
+/// Every path's reference line (CSR: path p's samples are points[start[p] .. start[p + 1]), none
+/// when the path is too short to have one), all sampled every `spacing`.
+struct ReferenceLines {
+  const ReferencePoint* points;
+  const int* start;
+  int count;  ///< Paths.
+  double spacing;
+
+  CROWD_HD ReferenceLineView line(int p) const {
+    return ReferenceLineView{points + start[p], start[p + 1] - start[p], spacing};
+  }
+  CROWD_HD bool has(int p) const { return p >= 0 && p < count && start[p + 1] - start[p] >= 2; }
+};
+
 /// The line's point at arc length `s` (clamped to the line), interpolated between samples.
 CROWD_HD inline ReferencePoint referenceAt(const ReferenceLineView& line, double s) {
   s = s < 0.0 ? 0.0 : (s > line.length() ? line.length() : s);

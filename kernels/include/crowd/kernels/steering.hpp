@@ -11,6 +11,7 @@
 #include "config.hpp"
 #include "profile_terms.hpp"
 #include "steer_avoid.hpp"
+#include "steer_frenet.hpp"
 #include "steer_path.hpp"
 #include "steer_pursuit.hpp"
 #include "steer_route.hpp"
@@ -98,8 +99,9 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
 }
 
 /// The steered velocity of the agent in sorted slot k, whose profile is not goal-only; writes
-/// its steering state for the next step.
-CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
+/// its steering state for the next step. A planning profile follows its plan instead of the
+/// behaviours' forces (its planner's candidates are added to `tally`).
+CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tally) {
   const AgentArrays& a = view.agents;
   const std::uint32_t p = a.profile[k];
   const SteeringTerms& s = view.steering[p];
@@ -143,6 +145,7 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k) {
   }
   st.wanderOut[id] = wander;
   st.segmentOut[id] = segment;
+  if (s.planner == LocalPlanner::Frenet) return frenetVelocity(view, k, s, t, followedPath(s, st, id), tally);
 
   Vec2 force(0.0f, 0.0f);
   for (int i = 0; i < s.count; ++i) {

@@ -8,6 +8,7 @@
 
 #include "agent_id.hpp"
 #include "config.hpp"
+#include "frenet_planner.hpp"
 #include "vec2.hpp"
 
 namespace crowd {
@@ -51,6 +52,13 @@ enum class AvoidanceMode : std::uint8_t {
   None,  ///< The steered velocity is the new velocity (behaviours alone avoid anything).
 };
 
+/// A local planner that replaces the behaviours' forces: the agent follows a planned trajectory
+/// along the reference line of its path (steer_frenet.hpp).
+enum class LocalPlanner : std::uint8_t {
+  None,
+  Frenet,  ///< Quintic lateral and quartic longitudinal candidates in the path's Frenet frame.
+};
+
 /// Most behaviours one profile combines.
 inline constexpr int kMaxBehaviors = 4;
 
@@ -75,6 +83,8 @@ struct SteeringTerms {
   float wanderJitter;  ///< Radians per second, at most.
   float boxLength;
   float separationRadius;
+  LocalPlanner planner;
+  FrenetSettings frenet;  ///< targetSpeed and maxSpeed are the agent's prefSpeed and maxSpeed.
 };
 
 /// SteeringTerms::path value meaning "each agent's own route" (SteeringState::route): agents of
@@ -124,6 +134,8 @@ struct SteeringState {
   Vec2* lastTargetOut;
   const std::uint8_t* flagsIn;
   std::uint8_t* flagsOut;
+  const FrenetTrack* trackIn;  ///< Null when no profile plans.
+  FrenetTrack* trackOut;
   const int* slotOfId;        ///< Sorted slot of each live agent id this step, -1 for none.
   int idCount;                ///< Entries of slotOfId (0 when no agent has a target).
 };

@@ -69,7 +69,7 @@ struct SteeringPhase {
   static constexpr Phase kPhase = Phase::Steering;
   using Scratch = NoScratch;
 
-  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally&) {
+  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
     const AgentArrays& a = view.agents;
     const std::uint32_t p = a.profile[k];
     if (view.steering[p].goalOnly) {
@@ -77,7 +77,7 @@ struct SteeringPhase {
       a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[p].prefSpeed);
       return;
     }
-    a.prefVelocity[k] = steeredVelocity(view, k);
+    a.prefVelocity[k] = steeredVelocity(view, k, tally);
   }
 };
 

@@ -36,6 +36,7 @@ struct StepTally {
   long long orcaLines = 0;   ///< Half-planes built (agent and obstacle lines), a cost figure.
   long long speedClamps = 0; ///< New velocities pulled back into the maxSpeed disc.
   long long listOverflows = 0;  ///< Candidate lists that could not be made complete.
+  long long planCandidates = 0;  ///< Local-planner candidates costed (steer_frenet.hpp).
   float maxSpeedSq = 0.0f;   ///< The largest squared new speed: how far anyone moved.
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
@@ -46,6 +47,7 @@ struct StepTally {
     orcaLines += o.orcaLines;
     speedClamps += o.speedClamps;
     listOverflows += o.listOverflows;
+    planCandidates += o.planCandidates;
     maxSpeedSq = maxSpeedSq > o.maxSpeedSq ? maxSpeedSq : o.maxSpeedSq;
     return *this;
   }
@@ -59,6 +61,7 @@ struct StepView {
   const SteeringTerms* steering;  ///< Indexed by agents.profile, like terms.
   SteeringState state;            ///< Null arrays when every profile is goal-only.
   PathView paths;
+  ReferenceLines lines;           ///< One per path, for the local planner.
   const CircleObstacle* circles;  ///< Indexed by ObstacleEdge::circle.
   NeighbourTable neighbours;
   ObstacleView obstacles;

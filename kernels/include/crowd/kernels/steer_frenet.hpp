@@ -1,0 +1,151 @@
+// The Frenet planner as a steering mode: an agent whose profile plans follows a trajectory planned
+// along the reference line of its path (frenet_planner.hpp), re-planned every replanInterval
+// seconds, or sooner when it has been pushed off the plan (by ORCA, which still stands between it
+// and everyone else). A new plan starts from the state the old one gives for now when the agent
+// is on it, so the motion stays smooth across re-plans; otherwise from the agent's measured
+// position and velocity. The preferred velocity is the one that brings the agent to the plan's
+// position at the end of the step.
+#pragma once
+
+#include <cmath>
+
+#include "config.hpp"
+#include "frenet_frame.hpp"
+#include "frenet_planner.hpp"
+#include "reference_line.hpp"
+#include "step_view.hpp"
+#include "steer_route.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+/// Samples on each side of the last nearest one that a projection searches.
+inline constexpr int kProjectionWindow = 16;
+
+/// Whether a disc of the agent's radius plus margin at (x, y), t seconds ahead, touches an
+/// obstacle edge (circles included) or the predicted disc of one of its neighbours. Neighbours are
+/// predicted at constant velocity, and are not checked at t = 0: where someone already stands too
+/// near, every candidate would be refused, and ORCA keeps the two apart anyway.
+struct FrenetBlocked {
+  const StepView& view;
+  int k;
+  float reach;  ///< Own radius plus margin.
+
+  CROWD_HD bool operator()(double x, double y, double t) const {
+    const Vec2 p(static_cast<float>(x), static_cast<float>(y));
+    if (!clearPassage(view.obstacles, p, p, reach)) return true;
+    if (t <= 0.0) return false;
+    const AgentArrays& a = view.agents;
+    const int count = view.neighbours.count[k];
+    for (int m = 0; m < count; ++m) {
+      const int j = view.neighbours.at(k, m);
+      const Vec2 other = a.position[j] + a.velocity[j] * static_cast<float>(t);
+      const float apart = reach + view.terms[a.profile[j]].radius;
+      if (absSq(p - other) < apart * apart) return true;
+    }
+    return false;
+  }
+};
+
+/// The Frenet state the agent at `position` with `velocity` starts a plan from, measured against
+/// the line (nearest sample near `hint`, or anywhere when hint < 0; written back to `hint`). A
+/// heading more than a radian off the line's is taken along the line at the speed's component
+/// along it, since the frame cannot describe an agent heading across or against its line.
+CROWD_HD inline FrenetState measuredFrenetState(const ReferenceLineView& line, Vec2 position, Vec2 velocity,
+                                                int& hint) {
+  const double s = projectOnto(line, position.x, position.y, hint, kProjectionWindow);
+  const ReferencePoint r = referenceAt(line, s);
+  hint = static_cast<int>(s / line.spacing);
+  CartesianState c{};
+  c.x = position.x;
+  c.y = position.y;
+  const double speed = std::sqrt(static_cast<double>(velocity.x) * velocity.x + static_cast<double>(velocity.y) * velocity.y);
+  const double heading = speed > 1e-3 ? std::atan2(static_cast<double>(velocity.y), static_cast<double>(velocity.x)) : r.theta;
+  const double off = wrapAngle(heading - r.theta);
+  const double limit = 1.0;
+  c.theta = off > limit ? r.theta + limit : (off < -limit ? r.theta - limit : heading);
+  c.v = off > limit || off < -limit ? (std::cos(off) > 0.0 ? speed * std::cos(off) : 0.0) : speed;
+  return toFrenet(r, c);
+}
+
+/// The Frenet state plan `track` gives `t` seconds after it was made.
+CROWD_HD inline FrenetState trackStateAt(const FrenetTrack& track, double t) {
+  const double T = track.s.duration;
+  const double u = t < T ? t : T;
+  FrenetState f{};
+  f.sDot = track.s.speed(u);
+  f.s = track.s.position(u) + f.sDot * (t - u);
+  f.sDdot = t < T ? track.s.acceleration(u) : 0.0;
+  f.d = track.d.position(u);
+  const double sDot = f.sDot > 1e-3 ? f.sDot : 1e-3;
+  f.dPrime = t < T ? track.d.speed(u) / sDot : 0.0;
+  f.dDprime = t < T ? (track.d.acceleration(u) - f.dPrime * f.sDdot) / (sDot * sDot) : 0.0;
+  return f;
+}
+
+/// The planner agent's preferred velocity in sorted slot k, following reference line `path`;
+/// reads its track from the state and writes the next one. Adds the candidates it costed to
+/// `tally`.
+CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringTerms& s, const ProfileTerms& t,
+                                    int path, StepTally& tally) {
+  const AgentArrays& a = view.agents;
+  const SteeringState& st = view.state;
+  const std::uint32_t id = a.id[k].index;
+  const Vec2 position = a.position[k];
+  FrenetTrack track = st.trackIn[id];
+  if (!view.lines.has(path)) {
+    track.hint = -1;
+    st.trackOut[id] = track;
+    return Vec2(0.0f, 0.0f);  // No line to follow (a path too short for one): stay.
+  }
+  const ReferenceLineView line = view.lines.line(path);
+  const FrenetSettings& k0 = s.frenet;
+
+  // On the plan: where it says the agent is now. Off it by more than a quarter of the radius
+  // (pushed aside), or due, or without one: plan again.
+  bool replan = track.hint < 0 || track.age + 1e-4f >= k0.replanInterval;
+  FrenetState start{};
+  if (!replan) {
+    start = trackStateAt(track, track.age);
+    const CartesianState c = toCartesian(referenceAt(line, start.s), start);
+    const double dx = c.x - position.x, dy = c.y - position.y;
+    replan = !(dx * dx + dy * dy <= 0.0625 * t.radius * t.radius);
+  }
+  if (replan) {
+    int hint = track.hint;
+    if (track.hint >= 0) {
+      start = trackStateAt(track, track.age);
+      const CartesianState c = toCartesian(referenceAt(line, start.s), start);
+      const double dx = c.x - position.x, dy = c.y - position.y;
+      // Still on the old plan: start from its state (smooth); else from the measured one.
+      if (!(dx * dx + dy * dy <= 0.0625 * t.radius * t.radius)) start = measuredFrenetState(line, position, a.velocity[k], hint);
+    } else {
+      start = measuredFrenetState(line, position, a.velocity[k], hint);
+    }
+    FrenetSettings settings = k0;
+    // Towards the end of the line, no faster than what stops on it at half the acceleration limit.
+    const double remaining = line.length() - start.s;
+    const double stopping = remaining > 0.0 ? std::sqrt(k0.maxAcceleration * remaining) : 0.0;
+    if (stopping < settings.targetSpeed) {
+      settings.targetSpeed = static_cast<float>(stopping);
+      settings.speedSpread = settings.speedSpread < settings.targetSpeed ? settings.speedSpread : settings.targetSpeed;
+    }
+    const FrenetPlan plan = planFrenet(line, start, settings, FrenetBlocked{view, k, t.radius + k0.margin});
+    tally.planCandidates += plan.evaluated;
+    track.d = plan.d;
+    track.s = plan.s;
+    track.age = 0.0f;
+    track.hint = hint >= 0 ? hint : 0;
+  }
+  // Aim at where the plan will be at the end of this step.
+  const CartesianState next = planStateAt(line, FrenetPlan{track.d, track.s, 0.0, 0, 0, false},
+                                          static_cast<double>(track.age) + view.timeStep);
+  track.age += view.timeStep;
+  track.hint = static_cast<int>(trackStateAt(track, track.age).s / line.spacing);
+  st.trackOut[id] = track;
+  const Vec2 target(static_cast<float>(next.x), static_cast<float>(next.y));
+  if (!isFinite(target)) return Vec2(0.0f, 0.0f);
+  return clipToLength((target - position) * view.invTimeStep, t.maxSpeed);
+}
+
+}  // namespace crowd
