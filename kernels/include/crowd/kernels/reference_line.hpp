@@ -58,6 +58,7 @@ CROWD_HD inline ReferencePoint referenceAt(const ReferenceLineView& line, double
 CROWD_HD inline double projectOnto(const ReferenceLineView& line, double x, double y, int hint, int window) {
   int first = 0, last = line.count - 1;
   if (hint >= 0) {
+    hint = hint < line.count - 1 ? hint : line.count - 1;
     first = hint - window < 0 ? 0 : hint - window;
     last = hint + window > line.count - 1 ? line.count - 1 : hint + window;
   }

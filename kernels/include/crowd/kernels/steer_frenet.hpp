@@ -102,30 +102,39 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
   const FrenetSettings& k0 = s.frenet;
 
   // On the plan: where it says the agent is now. Off it by more than a quarter of the radius
-  // (pushed aside), or due, or without one: plan again.
-  bool replan = track.hint < 0 || track.age + 1e-4f >= k0.replanInterval;
+  // (pushed aside), or due, or without one: plan again, from the plan's state when on it (a
+  // smooth join), else from the measured state.
+  int hint = track.hint;
+  bool onPlan = track.hint >= 0;
   FrenetState start{};
-  if (!replan) {
+  if (onPlan) {
     start = trackStateAt(track, track.age);
     const CartesianState c = toCartesian(referenceAt(line, start.s), start);
     const double dx = c.x - position.x, dy = c.y - position.y;
-    replan = !(dx * dx + dy * dy <= 0.0625 * t.radius * t.radius);
+    onPlan = dx * dx + dy * dy <= 0.0625 * t.radius * t.radius;
+  }
+  if (!onPlan) start = measuredFrenetState(line, position, a.velocity[k], hint);
+  const bool replan = !onPlan || track.age + 1e-4f >= k0.replanInterval;
+
+  // The last stretch of the line: no more candidates, just come to rest on its end (an `arrive`
+  // slowing at half the acceleration limit), which is where a vehicle's goal lies.
+  const double remaining = line.length() - start.s;
+  if (remaining < t.radius) {
+    const ReferencePoint& last = line.points[line.count - 1];
+    const Vec2 toEnd = Vec2(static_cast<float>(last.x), static_cast<float>(last.y)) - position;
+    const float distance = length(toEnd);
+    const float speed = sqrtf(0.5f * k0.maxAcceleration * distance);
+    track.hint = -1;  // Plan afresh should it be pushed back.
+    st.trackOut[id] = track;
+    float most = distance * view.invTimeStep;  // No further than the end in one step.
+    most = speed < most ? speed : most;
+    most = t.prefSpeed < most ? t.prefSpeed : most;
+    return clipToLength(toEnd, most);
   }
   if (replan) {
-    int hint = track.hint;
-    if (track.hint >= 0) {
-      start = trackStateAt(track, track.age);
-      const CartesianState c = toCartesian(referenceAt(line, start.s), start);
-      const double dx = c.x - position.x, dy = c.y - position.y;
-      // Still on the old plan: start from its state (smooth); else from the measured one.
-      if (!(dx * dx + dy * dy <= 0.0625 * t.radius * t.radius)) start = measuredFrenetState(line, position, a.velocity[k], hint);
-    } else {
-      start = measuredFrenetState(line, position, a.velocity[k], hint);
-    }
     FrenetSettings settings = k0;
     // Towards the end of the line, no faster than what stops on it at half the acceleration limit.
-    const double remaining = line.length() - start.s;
-    const double stopping = remaining > 0.0 ? std::sqrt(k0.maxAcceleration * remaining) : 0.0;
+    const double stopping = std::sqrt(k0.maxAcceleration * remaining);
     if (stopping < settings.targetSpeed) {
       settings.targetSpeed = static_cast<float>(stopping);
       settings.speedSpread = settings.speedSpread < settings.targetSpeed ? settings.speedSpread : settings.targetSpeed;
@@ -135,13 +144,13 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
     track.d = plan.d;
     track.s = plan.s;
     track.age = 0.0f;
-    track.hint = hint >= 0 ? hint : 0;
   }
   // Aim at where the plan will be at the end of this step.
   const CartesianState next = planStateAt(line, FrenetPlan{track.d, track.s, 0.0, 0, 0, false},
                                           static_cast<double>(track.age) + view.timeStep);
   track.age += view.timeStep;
-  track.hint = static_cast<int>(trackStateAt(track, track.age).s / line.spacing);
+  const int sample = static_cast<int>(trackStateAt(track, track.age).s / line.spacing);
+  track.hint = sample < 0 ? 0 : (sample < line.count - 1 ? sample : line.count - 1);
   st.trackOut[id] = track;
   const Vec2 target(static_cast<float>(next.x), static_cast<float>(next.y));
   if (!isFinite(target)) return Vec2(0.0f, 0.0f);

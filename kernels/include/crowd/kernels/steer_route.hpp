@@ -17,8 +17,11 @@ namespace crowd {
 /// Most waypoints an agent passes, or falls back, in one step.
 inline constexpr int kRouteStepsPerStep = 8;
 
-/// Squared distance between segments a-b and c-d (0 when they cross).
+/// Squared distance between segments a-b and c-d (0 when they cross). Either may be a point.
 CROWD_HD inline float segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  // A segment of zero length is a point (the general formula would divide 0 by 0).
+  if (absSq(b - a) == 0.0f) return absSq(d - c) == 0.0f ? absSq(c - a) : distSqPointSegment(c, d, a);
+  if (absSq(d - c) == 0.0f) return distSqPointSegment(a, b, c);
   const float abC = leftOf(a, b, c);
   const float abD = leftOf(a, b, d);
   const float cdA = leftOf(c, d, a);

@@ -1,0 +1,167 @@
+// The Frenet planner through the Simulator: a vehicle keeps to its lane's centre, passes a parked
+// obstacle in its lane without contact and comes back to the centre; a hairpin bend slows it
+// without a jump or a non-finite value; runs repeat to the bit for any thread count.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <crowd/simulator.hpp>
+#include <numbers>
+#include <vector>
+
+namespace crowd {
+namespace {
+
+SimulatorConfig planningConfig(int threads = 2) {
+  SimulatorConfig config;
+  config.timeStep = 0.1f;
+  config.threads = threads;
+  config.removeArrived = false;
+  return config;
+}
+
+AgentParams vehicle() {
+  AgentParams p;
+  p.radius = 0.8f;
+  p.prefSpeed = 3.0f;
+  p.maxSpeed = 4.0f;
+  p.neighborDist = 12.0f;
+  p.maxNeighbors = 10;
+  p.timeHorizon = 2.0f;
+  p.timeHorizonObst = 1.0f;
+  return p;
+}
+
+Behavior planner(int path) {
+  Behavior b;
+  b.planner = LocalPlanner::Frenet;
+  b.path = path;
+  b.frenet.laneHalfWidth = 2.5f;
+  return b;
+}
+
+// Distance from p to the polyline.
+float distanceToPolyline(const std::vector<Vec2>& line, Vec2 p) {
+  float best = INFINITY;
+  for (std::size_t i = 0; i + 1 < line.size(); ++i) {
+    const Vec2 a = line[i], b = line[i + 1];
+    const float t = std::clamp(dot(p - a, b - a) / absSq(b - a), 0.0f, 1.0f);
+    best = std::min(best, length(p - (a + (b - a) * t)));
+  }
+  return best;
+}
+
+struct LaneRun {
+  float maxOffsetNearObstacle = 0.0f;  // How far it swerved.
+  float closestToObstacle = INFINITY;  // Centre distance, minus the two radii.
+  float offsetAtEnd = 0.0f;
+  float largestJump = 0.0f;            // Largest move in one step.
+  float endX = 0.0f;
+  std::int64_t candidates = 0;
+};
+
+// One vehicle along a straight 80 m lane (y = 0), a parked disc of radius 1 at x = 40 on the
+// centre line when `parked`.
+LaneRun driveLane(bool parked, int threads = 2) {
+  Simulator sim(planningConfig(threads));
+  const std::vector<Vec2> lane{{0, 0}, {80, 0}};
+  const int path = sim.addPath(lane, false);
+  const Vec2 obstacle(40, 0);
+  if (parked) sim.addCircle(obstacle, 1.0f);
+  AgentDef def;
+  def.position = Vec2(2, 0);
+  def.goal = Vec2(79, 0);
+  def.params = vehicle();
+  def.behavior = planner(path);
+  const AgentId id = sim.addAgent(def);
+  LaneRun run;
+  Vec2 last = def.position;
+  for (int s = 0; s < 400; ++s) {
+    sim.step();
+    const Vec2 p = sim.position(id);
+    EXPECT_TRUE(std::isfinite(p.x) && std::isfinite(p.y)) << "step " << s;
+    run.largestJump = std::max(run.largestJump, length(p - last));
+    last = p;
+    if (std::fabs(p.x - obstacle.x) < 6.0f) run.maxOffsetNearObstacle = std::max(run.maxOffsetNearObstacle, std::fabs(p.y));
+    run.closestToObstacle = std::min(run.closestToObstacle, length(p - obstacle) - 1.0f - vehicle().radius);
+    run.candidates += sim.lastPlanCandidates();
+  }
+  run.offsetAtEnd = std::fabs(sim.position(id).y);
+  run.endX = sim.position(id).x;
+  return run;
+}
+
+TEST(FrenetSteering, KeepsToTheCentreOfAClearLane) {
+  const LaneRun run = driveLane(false);
+  EXPECT_LT(run.maxOffsetNearObstacle, 0.05f) << "nothing in the way: no swerve";
+  EXPECT_GT(run.endX, 70.0f) << "it drove the lane";
+  EXPECT_LE(run.largestJump, vehicle().maxSpeed * 0.1f + 1e-4f);
+  EXPECT_GT(run.candidates, 0) << "the planner ran";
+}
+
+TEST(FrenetSteering, PassesAParkedObstacleAndComesBackToTheCentre) {
+  const LaneRun run = driveLane(true);
+  EXPECT_GT(run.closestToObstacle, 0.0f) << "no contact with the parked disc";
+  EXPECT_GT(run.maxOffsetNearObstacle, 1.0f) << "it left the centre line to pass";
+  EXPECT_LT(run.offsetAtEnd, 0.2f) << "and came back to it";
+  EXPECT_GT(run.endX, 70.0f) << "it got past";
+  EXPECT_LE(run.largestJump, vehicle().maxSpeed * 0.1f + 1e-4f);
+}
+
+TEST(FrenetSteering, SameStateForOneAndTwoThreads) {
+  const LaneRun one = driveLane(true, 1);
+  const LaneRun two = driveLane(true, 2);
+  EXPECT_EQ(one.endX, two.endX);
+  EXPECT_EQ(one.offsetAtEnd, two.offsetAtEnd);
+  EXPECT_EQ(one.candidates, two.candidates);
+}
+
+// A hairpin: 30 m out, a tight U-turn of radius 1.5, 30 m back. The line is far sharper than the
+// planner's curvature limit allows at speed: it must slow down, never jump or go non-finite.
+TEST(FrenetSteering, HairpinBendSlowsItDownWithoutAJump) {
+  Simulator sim(planningConfig());
+  std::vector<Vec2> line{{0, 0}, {30, 0}};
+  for (int i = 1; i < 8; ++i) {
+    const double a = -std::numbers::pi / 2 + std::numbers::pi * i / 8;
+    line.push_back(Vec2(static_cast<float>(30 + 1.5 * std::cos(a)), static_cast<float>(1.5 + 1.5 * std::sin(a))));
+  }
+  line.push_back(Vec2(30, 3));
+  line.push_back(Vec2(0, 3));
+  const int path = sim.addPath(line, false);
+  AgentDef def;
+  def.position = Vec2(1, 0);
+  def.goal = Vec2(1, 3);
+  def.params = vehicle();
+  def.behavior = planner(path);
+  const AgentId id = sim.addAgent(def);
+  Vec2 last = def.position;
+  float slowest = INFINITY;
+  float jump = 0.0f;
+  for (int s = 0; s < 600; ++s) {
+    sim.step();
+    const Vec2 p = sim.position(id);
+    ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y)) << "step " << s;
+    jump = std::max(jump, length(p - last));
+    last = p;
+    if (p.x > 28.0f) slowest = std::min(slowest, length(sim.velocity(id)));
+  }
+  EXPECT_LE(jump, vehicle().maxSpeed * 0.1f + 1e-4f) << "no teleport";
+  EXPECT_LT(slowest, 0.75f * vehicle().prefSpeed) << "it slowed for the bend";
+  EXPECT_LT(distanceToPolyline(line, last), 3.0f) << "it stayed near its line";
+}
+
+TEST(FrenetSteering, APlannerNeedsAPathLongEnoughForALine) {
+  Simulator sim(planningConfig());
+  const std::vector<Vec2> tiny{{0, 0}, {0.1f, 0}};
+  const int path = sim.addPath(tiny, false);
+  AgentDef def;
+  def.behavior = planner(path);
+  EXPECT_THROW(sim.addAgent(def), std::invalid_argument);
+  def.behavior.path = -1;
+  EXPECT_THROW(sim.addAgent(def), std::invalid_argument) << "no path at all";
+  def.behavior.path = sim.addPath(std::vector<Vec2>{{0, 0}, {10, 0}}, false);
+  def.behavior.frenet.offsets = 0;
+  EXPECT_THROW(sim.addAgent(def), std::invalid_argument) << "no lateral candidates";
+}
+
+}  // namespace
+}  // namespace crowd
