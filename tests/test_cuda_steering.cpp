@@ -96,7 +96,9 @@ TEST(CudaSteering, CombinationsWithoutOrcaMatchTheCpuBackend) {
 
 TEST(CudaSteering, SteeringBuiltinsMatchTheCpuBackend) {
   CROWD_REQUIRE_GPU();
-  for (const char* name : {"pursuit", "pathloop", "forest"}) expectSameRun(builtinScenario(name, std::nullopt, 3), name);
+  for (const char* name : {"pursuit", "pathloop", "forest", "lanes"}) {
+    expectSameRun(builtinScenario(name, std::nullopt, 3), name);
+  }
   expectSameRun(builtinScenario("mix", 2000, 3), "mix", 100);
 }
 

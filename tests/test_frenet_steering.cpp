@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <crowd/metrics.hpp>
+#include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
 #include <numbers>
 #include <vector>
@@ -161,6 +163,25 @@ TEST(FrenetSteering, APlannerNeedsAPathLongEnoughForALine) {
   def.behavior.path = sim.addPath(std::vector<Vec2>{{0, 0}, {10, 0}}, false);
   def.behavior.frenet.offsets = 0;
   EXPECT_THROW(sim.addAgent(def), std::invalid_argument) << "no lateral candidates";
+}
+
+// The built-in: vehicles on both lanes of a bending road pass the cars parked in their lanes
+// without touching them or each other, and every one reaches the end of its lane.
+TEST(FrenetSteering, LanesBuiltinPassesEveryParkedCarWithoutContact) {
+  for (const std::size_t vehicles : {1, 7, 24}) {
+    const Scenario scenario = builtinScenario("lanes", vehicles, 5);
+    Simulator sim = makeSimulator(scenario, 2);
+    MetricsCollector metrics(true);
+    metrics.observe(sim);
+    for (std::int64_t s = 0; s < scenario.steps && metrics.result().arrived < vehicles; ++s) {
+      sim.step();
+      metrics.observe(sim);
+    }
+    const RunMetrics& m = metrics.result();
+    EXPECT_EQ(m.arrived, vehicles) << vehicles << " vehicles";
+    EXPECT_EQ(m.collisions, 0) << vehicles << " vehicles";
+    EXPECT_EQ(m.penetrations, 0) << vehicles << " vehicles";
+  }
 }
 
 }  // namespace

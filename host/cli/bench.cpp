@@ -99,6 +99,7 @@ int runBench(const BenchOptions& o) {
       double candidates = 0;
       double orcaLines = 0;
       double agentSteps = 0;
+      double planCandidates = 0;
       for (int s = 0; s < o.steps; ++s) {
         const double live = static_cast<double>(sim.agentCount());
         sim.step();
@@ -107,6 +108,7 @@ int runBench(const BenchOptions& o) {
         candidates += sim.lastCandidatesPerAgent();
         orcaLines += sim.lastOrcaLinesPerAgent() * live;
         agentSteps += live;
+        planCandidates += static_cast<double>(sim.lastPlanCandidates());
       }
       const double n = o.steps;
       const PhaseTimes mean = sum / n;
@@ -123,6 +125,12 @@ int runBench(const BenchOptions& o) {
       const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
       std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
                   100.0 * steeringShare, candidates / n, nsPerLine, rate, hostBytesPerAgent, bytesPerAgent);
+      // The local planner's throughput: candidates costed per second of the steering phase.
+      const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
+      if (planCandidates > 0) {
+        std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n", "", "",
+                    "", planCandidates / n, planRate);
+      }
       std::fflush(stdout);
       nlohmann::json msPerStep;
       for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
@@ -140,7 +148,9 @@ int runBench(const BenchOptions& o) {
                          {"candidatesPerAgent", candidates / n},
                          {"agentStepsPerSecond", rate},
                          {"hostBytesPerAgent", hostBytesPerAgent},
-                         {"deviceBytesPerAgent", bytesPerAgent}});
+                         {"deviceBytesPerAgent", bytesPerAgent},
+                         {"planCandidatesPerStep", planCandidates / n},
+                         {"planCandidatesPerSecond", planRate}});
       }
     }
   }

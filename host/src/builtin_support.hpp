@@ -70,5 +70,6 @@ void buildPursuit(Scenario& scenario, std::size_t count);
 void buildPathLoop(Scenario& scenario, std::size_t count);
 void buildForest(Scenario& scenario, std::size_t count);
 void buildMix(Scenario& scenario, std::size_t count);
+void buildLanes(Scenario& scenario, std::size_t count);
 
 }  // namespace crowd::builtin_detail

@@ -292,6 +292,10 @@ constexpr Builtin kBuiltins[] = {
      "a floor of rooms and corridors empties through exits in its outer wall, each agent taking the "
      "nearest by route length (map routes, ORCA on)",
      buildEvacuation},
+    {"lanes", 24,
+     "vehicles with the Frenet planner drive both lanes of a bending road and swerve round parked cars "
+     "(ORCA on)",
+     buildLanes},
     {"maze", 200, "agents cross a generated maze with corridors 2.5 m wide along planned routes (ORCA on)",
      buildMaze},
 };

@@ -167,8 +167,15 @@ void addUnusedParameterWarnings(Scenario& scenario) {
     }
     if (b.pursuit != defaults.pursuit && !b.has(BehaviorKind::Pursue))
       unused += (unused.empty() ? "" : ", ") + std::string("pursuit");
-    if (b.path >= 0 && !b.has(BehaviorKind::FollowPath))
+    const bool plans = b.planner != LocalPlanner::None;
+    if (b.path >= 0 && !b.has(BehaviorKind::FollowPath) && !plans)
       unused += (unused.empty() ? "" : ", ") + std::string("path");
+    if (b.frenet != defaults.frenet && !plans) unused += (unused.empty() ? "" : ", ") + std::string("frenet");
+    if (plans && b.behaviors != defaults.behaviors) {
+      // The planner replaces the behaviours' forces (steering.hpp).
+      scenario.warnings.push_back(whichAgents(d.count, d.first) + " plan with the frenet planner, which ignores " +
+                                  (d.count == 1 ? "its" : "their") + " behaviours (" + behaviorList(b) + ")");
+    }
     if (unused.empty()) continue;
     scenario.warnings.push_back(whichAgents(d.count, d.first) + (d.count == 1 ? " sets " : " set ") + unused +
                                 ", which none of " + (d.count == 1 ? "its" : "their") + " behaviours (" +
