@@ -24,7 +24,7 @@ using ::testing::StartsWith;
 // The ORCA set-ups (RVO2's agent parameters, goals for everyone), then the steering ones.
 const std::vector<std::string> kNames = {"circle", "crossing", "corridor", "bottleneck", "random"};
 const std::vector<std::string> kAllNames = {"circle", "crossing", "corridor", "bottleneck", "random",
-                                            "pursuit", "pathloop", "forest", "mix", "evacuation", "maze"};
+                                            "pursuit", "pathloop", "forest", "mix", "evacuation", "lanes", "maze"};
 
 struct Bounds {
   Vec2 min;
@@ -57,7 +57,7 @@ TEST(ScenarioBuiltin, UnknownNameListsTheKnownOnes) {
   } catch (const ScenarioError& error) {
     EXPECT_EQ(std::string(error.what()),
               "unknown built-in scenario 'nosuch' (known: circle, crossing, corridor, "
-              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, maze)");
+              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, lanes, maze)");
   }
 }
 

@@ -115,7 +115,8 @@ std::string formatSeconds(double s) {
   return buffer;
 }
 
-// Captures per pursuit rule and path following, for runs that have pursuers or followers.
+// Captures per pursuit rule, path following and planners' deviations, for runs that have
+// pursuers, followers or planners.
 void printBehaviorSummary(const RunMetrics& m) {
   for (int k = 0; k < kPursuitKindCount && m.hasPursuers(); ++k) {
     const CaptureStats& c = m.captures[static_cast<std::size_t>(k)];
@@ -129,6 +130,7 @@ void printBehaviorSummary(const RunMetrics& m) {
     std::printf("path            %zu followers, mean distance %.2f, %.1f%% within radius\n",
                 m.paths.followers, m.paths.meanDistance, 100.0 * m.paths.withinRadius);
   }
+  if (m.planners.count > 0) std::printf("planners        %s\n", m.planners.summary().c_str());
 }
 
 void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds) {

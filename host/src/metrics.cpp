@@ -164,6 +164,23 @@ std::string RunMetrics::toJson(int indent) const {
                           {"agentSteps", paths.agentSteps},
                           {"meanDistance", timeOrNull(paths.meanDistance)},
                           {"withinRadius", timeOrNull(paths.withinRadius)}};
+  if (planners.count > 0) {  // Only runs with planners say anything about them.
+    json agentList = json::array();
+    for (const PlannerAgentStats& a : planners.agents) {
+      agentList.push_back({{"id", a.id.index},
+                           {"steps", a.steps},
+                           {"meanDeviation", timeOrNull(a.meanDeviation)},
+                           {"maxDeviation", timeOrNull(a.maxDeviation)},
+                           {"arrived", a.arrived},
+                           {"arrivalTime", timeOrNull(a.arrivalTime)}});
+    }
+    doc["planners"] = {{"count", planners.count},
+                       {"agentSteps", planners.agentSteps},
+                       {"meanDeviation", timeOrNull(planners.meanDeviation)},
+                       {"maxDeviation", timeOrNull(planners.maxDeviation)},
+                       {"arrived", planners.arrived},
+                       {"agents", std::move(agentList)}};
+  }
   doc["unreachable"] = unreachable;
   if (navigation) {
     doc["navigation"] = {{"agents", navigation->agents},           {"planned", navigation->planned},

@@ -55,6 +55,30 @@ struct PathStats {
   double withinRadius = -1;     ///< Share of agentSteps within the follower's pathRadius; -1 when none.
 };
 
+/// One agent with the Frenet planner (Behavior::planner), over the steps it was measured in.
+struct PlannerAgentStats {
+  AgentId id;
+  std::int64_t steps = 0;     ///< Steps after which its deviation was measured.
+  double meanDeviation = -1;  ///< Mean distance to its reference line; -1 when never measured.
+  double maxDeviation = -1;   ///< -1 when never measured.
+  bool arrived = false;       ///< Whether it reached its goal (removed or not since).
+  double arrivalTime = -1;    ///< Seconds to its first arrival; -1 when it did not arrive.
+};
+
+/// How far the agents with the Frenet planner stray from their reference lines
+/// (Simulator::referenceLine of their path or own route), and how many arrived.
+struct PlannerStats {
+  std::size_t count = 0;        ///< Agents seen with the Frenet planner.
+  std::int64_t agentSteps = 0;  ///< Planner positions measured (one per planner per step).
+  double meanDeviation = -1;    ///< Over all agentSteps; -1 when none measured.
+  double maxDeviation = -1;     ///< -1 when none measured.
+  std::size_t arrived = 0;      ///< Of the count, those that reached their goal.
+  std::vector<PlannerAgentStats> agents;  ///< In the order they were first seen.
+
+  /// "8: deviation mean 0.31, max 2.45 (from their reference lines); 8 arrived", for the summary.
+  std::string summary() const;
+};
+
 /// Totals over a run.
 struct RunMetrics {
   std::int64_t steps = 0;
@@ -77,6 +101,7 @@ struct RunMetrics {
   std::vector<Arrival> arrivals;
   std::array<CaptureStats, kPursuitKindCount> captures;  ///< Indexed by PursuitKind.
   PathStats paths;
+  PlannerStats planners;
   /// Routes planned while running (Simulator::navigationStats), when the simulator navigates.
   std::optional<NavigationStats> navigation;
   /// Agents with goals no route reaches (they stand): those found when the scenario was routed
@@ -91,8 +116,10 @@ struct RunMetrics {
   std::string toJson(int indent = 2) const;
 };
 
-/// Follows pursuers and path followers from one observed state to the next (behavior_metrics.cpp):
-/// captures are looked for in every state, the initial one included; path distances after steps.
+/// Follows pursuers, path followers and planners from one observed state to the next
+/// (behavior_metrics.cpp): captures are looked for in every state, the initial one included; path
+/// distances and planner deviations after steps (planners are counted from the initial state on,
+/// so that one that arrives and is removed in the first step is still reported).
 class BehaviorTracker {
  public:
   void observe(const Simulator& sim, bool afterStep, RunMetrics& metrics);
@@ -107,12 +134,27 @@ class BehaviorTracker {
   void observePursuer(const Simulator& sim, AgentId id, const Behavior& behavior, RunMetrics& metrics);
   void observeFollower(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior,
                        RunMetrics& metrics);
+  struct Planner {
+    std::uint32_t generation = 0;
+    bool seen = false;
+    std::size_t slot = 0;  ///< Its entry in RunMetrics::planners.agents.
+    double deviationSum = 0;
+    /// The segment of its reference line found nearest last time, searched around next time;
+    /// valid while the agent follows the path it was found on (a path's line never changes).
+    std::size_t hint = 0;
+    int hintPath = -1;  ///< -1: no hint yet.
+  };
+  void observePlanner(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior, bool afterStep,
+                      RunMetrics& metrics);
+  void observePlannerArrivals(const Simulator& sim, RunMetrics& metrics);
 
   std::vector<Pursuer> pursuers_;  // By AgentId::index.
   std::array<double, kPursuitKindCount> captureTimeSum_{};
   std::vector<std::uint32_t> followerSeen_;  // By AgentId::index: generation + 1 of the follower seen, or 0.
   double distanceSum_ = 0;
   std::int64_t within_ = 0;
+  std::vector<Planner> planners_;  // By AgentId::index.
+  double deviationSum_ = 0;
 };
 
 /// Watches a run: call observe() once before the first step (the initial state) and after every
