@@ -109,6 +109,24 @@ TEST(FrenetSteering, PassesAParkedObstacleAndComesBackToTheCentre) {
   EXPECT_LE(run.largestJump, vehicle().maxSpeed * 0.1f + 1e-4f);
 }
 
+// Starting at rest beside its line (where a path's corner and its smoothed line part): from rest
+// every sideways candidate has an unbounded curvature, which must not hold the vehicle for good.
+TEST(FrenetSteering, StartsFromRestBesideItsLine) {
+  for (const float offset : {0.3f, -1.0f}) {
+    Simulator sim(planningConfig());
+    const int path = sim.addPath(std::vector<Vec2>{{0, 0}, {60, 0}}, false);
+    AgentDef def;
+    def.position = Vec2(2, offset);
+    def.goal = Vec2(60, 0);
+    def.params = vehicle();
+    def.behavior = planner(path);
+    const AgentId id = sim.addAgent(def);
+    for (int s = 0; s < 150; ++s) sim.step();
+    EXPECT_GT(sim.position(id).x, 20.0f) << "offset " << offset << ": it got going";
+    EXPECT_LT(std::fabs(sim.position(id).y), 0.2f) << "offset " << offset << ": onto its line";
+  }
+}
+
 TEST(FrenetSteering, SameStateForOneAndTwoThreads) {
   const LaneRun one = driveLane(true, 1);
   const LaneRun two = driveLane(true, 2);

@@ -2,6 +2,7 @@
 // between this reader and validateScenarioSpec).
 #include "scenario_behavior_json.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "number_text.hpp"
 #include "scenario_paths.hpp"
 
 namespace crowd::scenario_detail {
@@ -23,6 +25,15 @@ constexpr std::array<std::string_view, 2> kWeightedKeys = {"name", "weight"};
 // Indexed like the enums they name.
 constexpr std::array<std::string_view, 2> kCombineNames = {"sum", "priority"};
 constexpr std::array<std::string_view, 2> kAvoidanceNames = {"orca", "none"};
+constexpr std::array<std::string_view, 2> kPlannerNames = {"none", "frenet"};
+// The keys of "frenet", from the tables that define them: real-valued settings, then counts.
+constexpr auto kFrenetKeys = [] {
+  std::array<std::string_view, std::size(kFrenetFields) + std::size(kFrenetCounts)> keys{};
+  std::size_t k = 0;
+  for (const FrenetField& field : kFrenetFields) keys[k++] = field.key;
+  for (const FrenetCountField& field : kFrenetCounts) keys[k++] = field.key;
+  return keys;
+}();
 constexpr auto kBehaviorNameViews = [] {
   std::array<std::string_view, kBehaviorKindCount> names{};
   for (int i = 0; i < kBehaviorKindCount; ++i) names[static_cast<std::size_t>(i)] = kBehaviorNames[i];
@@ -118,6 +129,14 @@ void SteeringReader::readDefaults(const json& object) {
 Steering SteeringReader::read(const json& object, const std::string& path, std::size_t first,
                               std::size_t count) {
   const Steering steering = readKeys(object, path, defaults_);
+  // Here rather than in validateScenarioSpec, which cannot tell a planner the defaults gave
+  // from one the object asked for.
+  if (steering.behavior.planner == LocalPlanner::Frenet && steering.behavior.path == -1) {
+    const std::string give = "give \"path\", a number of \"paths\" or a list of points [[x, y], ...]";
+    if (object.contains("planner"))
+      values_.fail(path + "/planner", "the frenet planner needs a path: " + give);
+    values_.fail(path, "has the frenet planner of /agentDefaults/planner but no path: " + give);
+  }
   if (!object.contains("target") && steering.target && *steering.target >= first &&
       *steering.target - first < count) {
     values_.fail(path, (count == 1 ? "targets itself"
@@ -162,6 +181,11 @@ Steering SteeringReader::readKeys(const json& object, const std::string& path, c
     const std::string key(field.key);
     if (object.contains(key)) behavior.*field.value = values_.floatNumber(object[key], childPath(path, key));
   }
+  if (object.contains("planner")) {
+    behavior.planner = static_cast<LocalPlanner>(
+        choice(values_, object["planner"], path + "/planner", "planner", kPlannerNames));
+  }
+  if (object.contains("frenet")) readFrenet(object["frenet"], path + "/frenet", behavior.frenet);
   if (object.contains("loop") && !(object.contains("path") && object["path"].is_array())) {
     values_.fail(path + "/loop",
                  "'loop' goes with a path given here as a list of points (a path of \"paths\" "
@@ -234,6 +258,51 @@ BehaviorKind SteeringReader::behaviorKind(const json& value, const std::string& 
   values_.fail(path, "unknown behaviour '" + name + "'" +
                          JsonValueReader::didYouMean(name, kBehaviorNameViews) +
                          " (known: " + behaviorNameList() + ")");
+}
+
+void SteeringReader::readFrenet(const json& value, const std::string& path, FrenetSettings& settings) const {
+  values_.objectAt(value, path);
+  for (const auto& item : value.items()) {
+    const std::string& key = item.key();
+    if (std::find(kFrenetKeys.begin(), kFrenetKeys.end(), key) != kFrenetKeys.end()) continue;
+    // FrenetSettings has these two, but the planner takes them from the agent.
+    const char* agentKey = key == "targetSpeed" ? "prefSpeed" : key == "maxSpeed" ? "maxSpeed" : nullptr;
+    const std::string known = " (known: " + joined(kFrenetKeys) + ")";
+    if (agentKey != nullptr) {
+      values_.fail(
+          childPath(path, key),
+          "'" + key + "' is not a frenet setting: the planner uses the agent's \"" + agentKey + "\"" + known);
+    }
+    values_.fail(childPath(path, key), "unknown frenet setting '" + key + "'" +
+                                           JsonValueReader::didYouMean(key, kFrenetKeys) + known);
+  }
+  for (const FrenetField& field : kFrenetFields) {
+    const std::string key(field.key);
+    if (!value.contains(key)) continue;
+    const std::string at = childPath(path, key);
+    const float number = values_.floatNumber(value[key], at);
+    if (!(number >= field.min && number <= field.max)) {
+      values_.fail(at, "must be between " + formatFloat(field.min) + " and " + formatFloat(field.max) +
+                           ", got " + formatFloat(number));
+    }
+    settings.*field.value = number;
+  }
+  for (const FrenetCountField& field : kFrenetCounts) {
+    const std::string key(field.key);
+    if (!value.contains(key)) continue;
+    const std::string at = childPath(path, key);
+    // Checked before it is narrowed to an int.
+    const std::int64_t count = values_.integer(value[key], at);
+    if (count < 1 || count > kMaxFrenetSamples) {
+      values_.fail(at,
+                   "must be 1 to " + std::to_string(kMaxFrenetSamples) + ", got " + std::to_string(count));
+    }
+    settings.*field.value = static_cast<int>(count);
+  }
+  // Each value is in range; what is left is how they go together (minHorizon <= maxHorizon, ...),
+  // over the settings this object overrides too.
+  if (const std::string problem = checkFrenetSettings(settings); !problem.empty())
+    values_.fail(path, problem);
 }
 
 int SteeringReader::pathIndex(const json& object, const std::string& path) {

@@ -1,5 +1,6 @@
 // Steering in scenario files: the keys that give agents behaviours ("behavior", "combine",
-// "avoidance", "pursuit", "path" and "loop", "target", every field of kBehaviorFields), agent
+// "avoidance", "pursuit", "path" and "loop", "target", every field of kBehaviorFields), the local
+// planner ("planner", and "frenet" with the keys of kFrenetFields and kFrenetCounts), agent
 // names, and the top-level "paths" and "circles".
 //
 // The split is the one the rest of the reader keeps: SteeringReader checks shape (types, known
@@ -7,7 +8,9 @@
 // checked too. A few values only the reader sees where they are written: "agentDefaults" (the
 // spec keeps only merged values) and inline paths (the spec keeps them in its paths list). For
 // those the reader runs the validator's own checks (behaviorValueProblem, pathPointsProblem,
-// defined in scenario_spec.cpp) and reports them at their place in the file.
+// defined in scenario_spec.cpp) and reports them at their place in the file. The settings under
+// "frenet" are checked as they are read, key by key, then whole (checkFrenetSettings); the
+// validator checks the whole again, through checkBehavior, for specs built in code.
 #pragma once
 
 #include <array>
@@ -69,8 +72,8 @@ class JsonValueReader {
 
 /// The steering keys of an agent, a group or "agentDefaults" (beside AgentParams' keys).
 inline constexpr auto kSteeringKeys = [] {
-  constexpr std::string_view kNamed[] = {"behavior", "combine", "avoidance", "pursuit",
-                                         "path",     "loop",    "target"};
+  constexpr std::string_view kNamed[] = {"behavior", "combine", "avoidance", "pursuit", "path",
+                                         "loop",     "target",  "planner",   "frenet"};
   std::array<std::string_view, std::size(kNamed) + std::size(kBehaviorFields)> keys{};
   std::size_t k = 0;
   for (const std::string_view key : kNamed) keys[k++] = key;
@@ -103,7 +106,9 @@ class SteeringReader {
   void readDefaults(const nlohmann::json& object);
   /// The steering keys of `object` at `path`, over the defaults. The object makes the agents
   /// numbered [first, first + count): one that would target itself through the default target
-  /// is refused here (an explicit target is validateScenarioSpec's to check).
+  /// is refused here (an explicit target is validateScenarioSpec's to check), and so is the
+  /// frenet planner without a path, at the "planner" key that asks for it or, when that key is
+  /// the defaults', at the object.
   Steering read(const nlohmann::json& object, const std::string& path, std::size_t first, std::size_t count);
   /// Once every agent is read: the default target and path must exist.
   void finish(std::uint64_t agentCount) const;
@@ -113,6 +118,9 @@ class SteeringReader {
   std::optional<std::size_t> target(const nlohmann::json& value, const std::string& path) const;
   void readBehaviorList(const nlohmann::json& value, const std::string& path, Behavior& behavior) const;
   BehaviorKind behaviorKind(const nlohmann::json& value, const std::string& path) const;
+  /// The "frenet" object at `path`: its keys over `settings`, each checked where it is written,
+  /// then the whole (checkFrenetSettings) at `path`.
+  void readFrenet(const nlohmann::json& value, const std::string& path, FrenetSettings& settings) const;
   /// The "path" key: an index into "paths", or a list of points added to it.
   int pathIndex(const nlohmann::json& object, const std::string& path);
 

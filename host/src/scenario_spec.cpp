@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <crowd/obstacles.hpp>
+#include <crowd/reference_line.hpp>
 
 #include "group_generation.hpp"
 #include "number_text.hpp"
@@ -255,6 +256,15 @@ class SpecValidator {
       fail(path,
            "follow needs a path: give \"path\", a number of \"paths\" or a list of points [[x, y], ...]");
     }
+    // Simulator::addAgent refuses a planner on a path with no reference line; refused here so
+    // that the file's place is named.
+    if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0) {
+      if (const std::string problem = referenceLineProblem(static_cast<std::size_t>(behavior.path));
+          !problem.empty()) {
+        fail(path + "/path", "path " + std::to_string(behavior.path) +
+                                 " is too short for the frenet planner's reference line (" + problem + ")");
+      }
+    }
     if (target) {
       if (*target >= agentCount) {
         fail(path + "/target", "agent " + std::to_string(*target) + " does not exist (the scenario has " +
@@ -334,7 +344,26 @@ class SpecValidator {
     if (const std::string problem = checkPolygon(polygon); !problem.empty()) fail(path, problem);
   }
 
+  // Why path `p` has no reference line, as Simulator::addPath builds it (a loop closed on its
+  // first point); "" when it has one. Built once per path, however many agents plan on it.
+  std::string referenceLineProblem(std::size_t p) const {
+    if (lineProblems_.empty()) lineProblems_.resize(spec_.paths.size());
+    std::optional<std::string>& known = lineProblems_[p];
+    if (!known) {
+      std::vector<Vec2> polyline = spec_.paths[p].points;
+      if (spec_.paths[p].loop) polyline.push_back(polyline.front());
+      try {
+        buildReferenceLine(polyline, kReferenceSpacing);
+        known = std::string();
+      } catch (const std::invalid_argument& error) {
+        known = std::string(error.what());
+      }
+    }
+    return *known;
+  }
+
   const ScenarioSpec& spec_;
+  mutable std::vector<std::optional<std::string>> lineProblems_;  // Per path, once asked.
 };
 
 }  // namespace

@@ -23,6 +23,9 @@ namespace crowd {
 /// Most samples per candidate axis (offsets, speeds, horizons), fixed for fixed-size loops.
 inline constexpr int kMaxFrenetSamples = 9;
 
+/// Below this speed a candidate's curvature is not limited (see planFrenet).
+inline constexpr double kCurvatureFreeSpeed = 0.5;
+
 struct FrenetSettings {
   float laneHalfWidth = 1.75f;  ///< End offsets span [-laneHalfWidth, +laneHalfWidth].
   int offsets = 7;              ///< Lateral end offsets, evenly spread. [1, kMaxFrenetSamples]
@@ -116,8 +119,10 @@ CROWD_HD FrenetPlan planFrenet(const ReferenceLineView& line, const FrenetState&
         // that stops just short of an obstacle would otherwise pass and leave too little room.
         for (double t = 0.0; ok && t <= k.maxHorizon + 1e-9; t += k.checkStep) {
           const CartesianState c = planStateAt(line, candidate, t);
+          // Curvature binds only at speed: from rest any sideways start has an unbounded one, and
+          // an agent (a disc, not a car) may step aside there.
           ok = std::isfinite(c.x) && std::isfinite(c.y) && s.speed(t) >= -1e-6 && c.v <= k.maxSpeed &&
-               std::fabs(c.a) <= k.maxAcceleration && std::fabs(c.kappa) <= k.maxCurvature &&
+               std::fabs(c.a) <= k.maxAcceleration && (c.v < kCurvatureFreeSpeed || std::fabs(c.kappa) <= k.maxCurvature) &&
                c.v * c.v * std::fabs(c.kappa) <= k.maxAcceleration && !blocked(c.x, c.y, t);
         }
         if (!ok) continue;
