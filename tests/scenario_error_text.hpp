@@ -3,6 +3,9 @@
 
 #include <string>
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <crowd/scenario.hpp>
 
 namespace crowd {
@@ -15,6 +18,13 @@ inline std::string scenarioErrorFor(const std::string& text, const std::string& 
     return error.what();
   }
   return "";
+}
+
+/// Expects "bad.json: <path>: ..." for `text`, with `problem` somewhere in the rest.
+inline void expectScenarioError(const std::string& text, const std::string& path, const std::string& problem) {
+  const std::string message = scenarioErrorFor(text, "bad.json");
+  EXPECT_THAT(message, ::testing::StartsWith("bad.json: " + path + ": ")) << "for " << text;
+  EXPECT_THAT(message, ::testing::HasSubstr(problem)) << "for " << text;
 }
 
 }  // namespace crowd

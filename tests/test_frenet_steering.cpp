@@ -10,36 +10,14 @@
 #include <numbers>
 #include <vector>
 
+#include "frenet_test_helpers.hpp"
+
 namespace crowd {
 namespace {
 
-SimulatorConfig planningConfig(int threads = 2) {
-  SimulatorConfig config;
-  config.timeStep = 0.1f;
-  config.threads = threads;
-  config.removeArrived = false;
-  return config;
-}
-
-AgentParams vehicle() {
-  AgentParams p;
-  p.radius = 0.8f;
-  p.prefSpeed = 3.0f;
-  p.maxSpeed = 4.0f;
-  p.neighborDist = 12.0f;
-  p.maxNeighbors = 10;
-  p.timeHorizon = 2.0f;
-  p.timeHorizonObst = 1.0f;
-  return p;
-}
-
-Behavior planner(int path) {
-  Behavior b;
-  b.planner = LocalPlanner::Frenet;
-  b.path = path;
-  b.frenet.laneHalfWidth = 2.5f;
-  return b;
-}
+using test::planner;
+using test::planningConfig;
+using test::vehicle;
 
 // Distance from p to the polyline.
 float distanceToPolyline(const std::vector<Vec2>& line, Vec2 p) {

@@ -16,35 +16,14 @@
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 
+#include "frenet_test_helpers.hpp"
+
 namespace crowd {
 namespace {
 
-SimulatorConfig planningConfig() {
-  SimulatorConfig config;
-  config.timeStep = 0.1f;
-  config.threads = 2;
-  return config;
-}
-
-AgentParams vehicle() {
-  AgentParams p;
-  p.radius = 0.8f;
-  p.prefSpeed = 3.0f;
-  p.maxSpeed = 4.0f;
-  p.neighborDist = 12.0f;
-  p.maxNeighbors = 10;
-  p.timeHorizon = 2.0f;
-  p.timeHorizonObst = 1.0f;
-  return p;
-}
-
-Behavior planner(int path) {
-  Behavior b;
-  b.planner = LocalPlanner::Frenet;
-  b.path = path;
-  b.frenet.laneHalfWidth = 2.5f;
-  return b;
-}
+using test::planner;
+using test::planningConfig;
+using test::vehicle;
 
 // An agent of the planner that stays where it is put: no goal, no avoidance, and a prefSpeed too
 // small to move it measurably in the few steps these tests run.

@@ -26,11 +26,8 @@ ScenarioSpec spec(const std::string& text) {
   return parseScenarioSpec(text, "plan.json");
 }
 
-// Checks "bad.json: <path>: ..." with `problem` somewhere in the rest.
 void expectError(const std::string& text, const std::string& path, const std::string& problem) {
-  const std::string message = scenarioErrorFor(text, "bad.json");
-  EXPECT_THAT(message, StartsWith("bad.json: " + path + ": ")) << "for " << text;
-  EXPECT_THAT(message, HasSubstr(problem)) << "for " << text;
+  expectScenarioError(text, path, problem);
 }
 
 // One 20 m path, one agent with extra keys.

@@ -68,21 +68,27 @@ struct FrenetTrack {
   int hint;   ///< The reference sample nearest the agent when planned; -1: no plan yet.
 };
 
-/// The Cartesian state a plan gives at time t (its reference point looked up on `line`). Past
-/// its horizon a plan goes on at its end speed and offset.
-CROWD_HD inline CartesianState planStateAt(const ReferenceLineView& line, const FrenetPlan& plan, double t) {
-  const double T = plan.s.duration;
+/// The Frenet state of the motion (d(t), s(t)) at time t from its start. Past the longitudinal
+/// horizon it goes on at its end speed and offset.
+CROWD_HD inline FrenetState motionStateAt(const MotionPolynomial& d, const MotionPolynomial& s, double t) {
+  const double T = s.duration;
   const double u = t < T ? t : T;
   FrenetState f{};
-  f.sDot = plan.s.speed(u);
-  f.s = plan.s.position(u) + f.sDot * (t - u);
-  f.sDdot = t < T ? plan.s.acceleration(u) : 0.0;
-  f.d = plan.d.position(u);
+  f.sDot = s.speed(u);
+  f.s = s.position(u) + f.sDot * (t - u);
+  f.sDdot = t < T ? s.acceleration(u) : 0.0;
+  f.d = d.position(u);
   // d' = d_dot / s_dot and d'' = (d_ddot - d' s_ddot) / s_dot^2; at (near) rest the lateral
   // motion is taken as pure offset, with no slope.
   const double sDot = f.sDot > 1e-3 ? f.sDot : 1e-3;
-  f.dPrime = t < T ? plan.d.speed(u) / sDot : 0.0;
-  f.dDprime = t < T ? (plan.d.acceleration(u) - f.dPrime * f.sDdot) / (sDot * sDot) : 0.0;
+  f.dPrime = t < T ? d.speed(u) / sDot : 0.0;
+  f.dDprime = t < T ? (d.acceleration(u) - f.dPrime * f.sDdot) / (sDot * sDot) : 0.0;
+  return f;
+}
+
+/// The Cartesian state a plan gives at time t (its reference point looked up on `line`).
+CROWD_HD inline CartesianState planStateAt(const ReferenceLineView& line, const FrenetPlan& plan, double t) {
+  const FrenetState f = motionStateAt(plan.d, plan.s, t);
   return toCartesian(referenceAt(line, f.s), f);
 }
 

@@ -70,17 +70,7 @@ CROWD_HD inline FrenetState measuredFrenetState(const ReferenceLineView& line, V
 
 /// The Frenet state plan `track` gives `t` seconds after it was made.
 CROWD_HD inline FrenetState trackStateAt(const FrenetTrack& track, double t) {
-  const double T = track.s.duration;
-  const double u = t < T ? t : T;
-  FrenetState f{};
-  f.sDot = track.s.speed(u);
-  f.s = track.s.position(u) + f.sDot * (t - u);
-  f.sDdot = t < T ? track.s.acceleration(u) : 0.0;
-  f.d = track.d.position(u);
-  const double sDot = f.sDot > 1e-3 ? f.sDot : 1e-3;
-  f.dPrime = t < T ? track.d.speed(u) / sDot : 0.0;
-  f.dDprime = t < T ? (track.d.acceleration(u) - f.dPrime * f.sDdot) / (sDot * sDot) : 0.0;
-  return f;
+  return motionStateAt(track.d, track.s, t);
 }
 
 /// The planner agent's preferred velocity in sorted slot k, following reference line `path`;
