@@ -1,0 +1,73 @@
+// The ORCA half-space one sphere-shaped agent gets from another in 3D (van den Berg et al. 2011;
+// RVO2-3D's semantics). The velocity obstacle of B for A within the time horizon is a cone with
+// its apex at the origin, cut off by a sphere of radius (rA + rB) / tau around pB - pA over tau.
+// u is the smallest change of the relative velocity that takes it out of the obstacle; A takes
+// half of it: the half-space is bounded by the plane through vA + u / 2 with normal u / |u|. The
+// three cases: the relative velocity is nearest the cut-off sphere, nearest the cone's side, or
+// the agents already overlap (the cut-off then uses the time step, to separate them in one step).
+#pragma once
+
+#include <cmath>
+
+#include "config.hpp"
+#include "linear_program_3d.hpp"
+#include "vec3.hpp"
+
+namespace crowd {
+
+/// One agent as the half-space sees it.
+struct Sphere3 {
+  Vec3 position;
+  Vec3 velocity;
+  float radius;
+};
+
+/// The half-space of velocities for `self` that avoid `other` for `1 / invTimeHorizon` seconds,
+/// assuming `other` takes the other half of the avoidance. `invTimeStep` is 1 / the step length.
+CROWD_HD inline OrcaPlane agentOrcaPlane3(const Sphere3& self, const Sphere3& other, float invTimeHorizon,
+                                          float invTimeStep) {
+  const Vec3 relativePosition = other.position - self.position;
+  const Vec3 relativeVelocity = self.velocity - other.velocity;
+  const float distSq = absSq(relativePosition);
+  const float combinedRadius = self.radius + other.radius;
+  const float combinedRadiusSq = combinedRadius * combinedRadius;
+  OrcaPlane plane;
+  Vec3 u;
+  if (distSq > combinedRadiusSq) {
+    // From the centre of the cut-off sphere to the relative velocity.
+    const Vec3 w = relativeVelocity - invTimeHorizon * relativePosition;
+    const float wLengthSq = absSq(w);
+    const float dotProduct = dot(w, relativePosition);
+    if (dotProduct < 0.0f && dotProduct * dotProduct > combinedRadiusSq * wLengthSq) {
+      // Nearest the cut-off sphere: push out along w.
+      const float wLength = std::sqrt(wLengthSq);
+      const Vec3 unitW = divide(w, wLength);
+      plane.normal = unitW;
+      u = (combinedRadius * invTimeHorizon - wLength) * unitW;
+    } else {
+      // Nearest the cone's side: the tangent point is found where the ray from the origin
+      // through the relative velocity's foot on the cone meets it, t solving a quadratic.
+      const float a = distSq;
+      const float b = dot(relativePosition, relativeVelocity);
+      const float c = absSq(relativeVelocity) - absSq(cross(relativePosition, relativeVelocity)) /
+                                                    (distSq - combinedRadiusSq);
+      const float t = (b + std::sqrt(b * b - a * c)) / a;
+      const Vec3 ww = relativeVelocity - t * relativePosition;
+      const float wwLength = length(ww);
+      const Vec3 unitWW = divide(ww, wwLength);
+      plane.normal = unitWW;
+      u = (combinedRadius * t - wwLength) * unitWW;
+    }
+  } else {
+    // Already overlapping: the cut-off sphere of the time step.
+    const Vec3 w = relativeVelocity - invTimeStep * relativePosition;
+    const float wLength = length(w);
+    const Vec3 unitW = divide(w, wLength);
+    plane.normal = unitW;
+    u = (combinedRadius * invTimeStep - wLength) * unitW;
+  }
+  plane.point = self.velocity + 0.5f * u;
+  return plane;
+}
+
+}  // namespace crowd
