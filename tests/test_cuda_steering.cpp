@@ -102,6 +102,28 @@ TEST(CudaSteering, SteeringBuiltinsMatchTheCpuBackend) {
   expectSameRun(builtinScenario("mix", 2000, 3), "mix", 100);
 }
 
+// Planner vehicles on both backends until they arrive and are removed (which re-uploads the
+// state, tracks included), the same plans costed at every step.
+TEST(CudaSteering, PlannersMatchTheCpuBackend) {
+  CROWD_REQUIRE_GPU();
+  const Scenario scenario = builtinScenario("lanes", 24, 3);
+  Simulator cpu = makeSimulator(scenario, 0, BackendKind::Cpu);
+  Simulator gpu = makeSimulator(scenario, 0, BackendKind::Cuda);
+  double worst = 0;
+  for (std::int64_t s = 0; s < scenario.steps && cpu.agentCount() > 0; ++s) {
+    cpu.step();
+    gpu.step();
+    ASSERT_EQ(cpu.agentCount(), gpu.agentCount()) << "step " << s;
+    ASSERT_EQ(cpu.lastPlanCandidates(), gpu.lastPlanCandidates()) << "step " << s;
+    for (std::size_t i = 0; i < cpu.agentCount(); ++i) {
+      worst = std::max(worst, static_cast<double>(length(cpu.positions()[i] - gpu.positions()[i])));
+    }
+  }
+  std::printf("[ cuda ] lanes: largest position difference %.3g until all arrived\n", worst);
+  EXPECT_EQ(cpu.agentCount(), 0u) << "every vehicle arrived";
+  EXPECT_LT(worst, 1e-3);
+}
+
 // Routed agents (their own routes, segments chosen by line of sight) on both backends.
 TEST(CudaSteering, NavigationBuiltinsMatchTheCpuBackend) {
   CROWD_REQUIRE_GPU();

@@ -141,9 +141,9 @@ TEST(PlannerMetrics, WindowedSearchMatchesTheWholeLineRoundABend) {
   points.push_back(Vec2(0, 30));
   points.push_back(Vec2(-30, 30));
   const int path = sim.addPath(points, false);
+  const AgentId id = sim.addAgent(parkedPlanner(Vec2(-29, 0), path));  // Its planner makes the line.
   const std::span<const ReferencePoint> line = sim.referenceLine(path);
   ASSERT_GT(line.size(), 300u) << "long enough that a window is a small part of it";
-  const AgentId id = sim.addAgent(parkedPlanner(Vec2(-29, 0), path));
   MetricsCollector metrics(false);
   metrics.observe(sim);
   double sum = 0, worst = 0;

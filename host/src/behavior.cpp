@@ -38,8 +38,8 @@ std::string checkFrenetSettings(const FrenetSettings& settings) {
   for (const FrenetField& field : kFrenetFields) {
     const float v = settings.*field.value;
     if (!(v >= field.min && v <= field.max)) {
-      return "frenet." + std::string(field.key) + " is " + std::to_string(v) + "; it must be between " +
-             std::to_string(field.min) + " and " + std::to_string(field.max);
+      return "frenet." + std::string(field.key) + " is " + formatFloat(v) + "; it must be between " +
+             formatFloat(field.min) + " and " + formatFloat(field.max);
     }
   }
   for (const FrenetCountField& field : kFrenetCounts) {

@@ -319,7 +319,8 @@ StepRequest Simulator::stepRequest(const ProfileTable& table) {
                      stepCount_ + 1,
                      steering,
                      PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount()},
-                     ReferenceLines{linePoints_.data(), lineStart_.data(), pathCount(), kReferenceSpacing}};
+                     ReferenceLines{linePoints_.data(), lineBegin_.data(), lineEnd_.data(), pathCount(),
+                                    kReferenceSpacing}};
 }
 
 void Simulator::prepare() {
@@ -372,7 +373,8 @@ std::size_t Simulator::memoryBytes() const {
   const std::size_t slots = (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
                             sizeof(std::uint32_t);
   return agents_->bytes() + slots + obstacles_.memoryBytes() + backend_->hostBytes() +
-         (steering_ ? steering_->bytes() : 0) + pathPoints_.capacity() * sizeof(Vec2);
+         (steering_ ? steering_->bytes() : 0) + pathPoints_.capacity() * sizeof(Vec2) +
+         linePoints_.capacity() * sizeof(ReferencePoint);
 }
 
 std::uint64_t Simulator::stateHash() const {

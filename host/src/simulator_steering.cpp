@@ -28,6 +28,10 @@ void Simulator::setBehavior(AgentId id, const Behavior& behavior) {
   hostChanged();
   agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
   if (steering_ || !behavior.goalOnly()) steeringStore().reset(id.index);
+  // A planner on its own route needs that route's line.
+  if (behavior.planner != LocalPlanner::None && behavior.path == kOwnRoute && route(id) >= 0) {
+    makeReferenceLine(route(id));
+  }
 }
 
 std::optional<AgentId> Simulator::target(AgentId id) const {
@@ -50,6 +54,7 @@ void Simulator::setRoute(AgentId id, int path) {
   denseOf(id);
   if (path < -1 || path >= pathCount()) throw std::invalid_argument("no path " + std::to_string(path));
   hostChanged();
+  if (path >= 0 && behavior(id).planner != LocalPlanner::None) makeReferenceLine(path);
   SteeringStore& store = steeringStore();
   store.setRoute(id.index, path);
   store.reset(id.index);  // Its segment on the old route means nothing on the new one.
@@ -60,21 +65,47 @@ int Simulator::route(AgentId id) const {
   return steering_ ? steering_->route(id.index) : -1;
 }
 
-void Simulator::requireUsable(const Behavior& behavior) const {
+void Simulator::requireUsable(const Behavior& behavior) {
   if (const std::string problem = checkBehavior(behavior, pathCount()); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
-  if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0 && referenceLine(behavior.path).empty()) {
-    throw std::invalid_argument("path " + std::to_string(behavior.path) +
-                                " is too short for the frenet planner's reference line");
+  if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0) {
+    makeReferenceLine(behavior.path);
+    if (referenceLine(behavior.path).empty()) {
+      throw std::invalid_argument("path " + std::to_string(behavior.path) +
+                                  " is too short for the frenet planner's reference line");
+    }
   }
+}
+
+void Simulator::makeReferenceLine(int path) {
+  const auto p = static_cast<std::size_t>(path);
+  if (lineTried_[p] != 0) return;
+  lineTried_[p] = 1;
+  // A loop's line closes on its first point.
+  const std::span<const Vec2> points = pathPoints(path);
+  std::vector<Vec2> polyline(points.begin(), points.end());
+  if (pathLoops(path)) polyline.push_back(points.front());
+  std::vector<ReferencePoint> line;
+  try {
+    line = buildReferenceLine(polyline, kReferenceSpacing);
+  } catch (const std::invalid_argument&) {
+    return;  // Too short for one: a planner on it is refused (requireUsable), or heads for its goal.
+  }
+  if (linePoints_.size() + line.size() > static_cast<std::size_t>(INT32_MAX / 2)) {
+    throw std::length_error("the planners' reference lines are too long (over 2^30 samples in all)");
+  }
+  hostChanged();  // The backends hold the lines too.
+  lineBegin_[p] = static_cast<int>(linePoints_.size());
+  linePoints_.insert(linePoints_.end(), line.begin(), line.end());
+  lineEnd_[p] = static_cast<int>(linePoints_.size());
 }
 
 std::span<const ReferencePoint> Simulator::referenceLine(int path) const {
   if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));
-  const auto begin = static_cast<std::size_t>(lineStart_[static_cast<std::size_t>(path)]);
-  const auto end = static_cast<std::size_t>(lineStart_[static_cast<std::size_t>(path) + 1]);
-  return std::span<const ReferencePoint>(linePoints_).subspan(begin, end - begin);
+  const auto p = static_cast<std::size_t>(path);
+  return std::span<const ReferencePoint>(linePoints_)
+      .subspan(static_cast<std::size_t>(lineBegin_[p]), static_cast<std::size_t>(lineEnd_[p] - lineBegin_[p]));
 }
 
 int Simulator::addPath(std::span<const Vec2> points, bool loop) {
@@ -101,16 +132,10 @@ int Simulator::addPath(std::span<const Vec2> points, bool loop) {
   pathPoints_.insert(pathPoints_.end(), points.begin(), points.end());
   pathStart_.push_back(static_cast<int>(pathPoints_.size()));
   pathLoop_.push_back(loop ? 1 : 0);
-  // Its reference line, for planners: a loop's closes on its first point.
-  std::vector<Vec2> polyline(points.begin(), points.end());
-  if (loop) polyline.push_back(points.front());
-  try {
-    const std::vector<ReferencePoint> line = buildReferenceLine(polyline, kReferenceSpacing);
-    linePoints_.insert(linePoints_.end(), line.begin(), line.end());
-  } catch (const std::invalid_argument&) {
-    // Too short for one: fine for `follow`; a planner on it is refused (requireUsable).
-  }
-  lineStart_.push_back(static_cast<int>(linePoints_.size()));
+  // No reference line until a planner uses the path (makeReferenceLine).
+  lineBegin_.push_back(0);
+  lineEnd_.push_back(0);
+  lineTried_.push_back(0);
   return pathCount() - 1;
 }
 

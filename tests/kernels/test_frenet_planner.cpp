@@ -35,6 +35,19 @@ TEST(KernelFrenetPlanner, NothingInTheWayKeepsToTheReferenceAtTheTargetSpeed) {
   EXPECT_NEAR(plan.d.squaredJerk(), 0.0, 1e-12) << "already on the line: no lateral jerk";
 }
 
+// A short candidate is checked out to the longest horizon going on at its end speed; its
+// quartic's own speed, which turns back and goes negative past 1.5 T, must not be what is checked.
+TEST(KernelFrenetPlanner, ShortSpeedUpsFromRestAreFeasible) {
+  const Line line({{0, 0}, {200, 0}});
+  FrenetSettings k;
+  k.targetSpeed = 3.0f;
+  k.weightTime = 10.0f;  // Short horizons are much the cheapest.
+  const FrenetPlan plan = planFrenet(line.view, cruising(10, 0, 0), k, kNothing);
+  ASSERT_FALSE(plan.stopping);
+  EXPECT_NEAR(plan.s.duration, k.minHorizon, 1e-9) << "the cheapest horizon, 2 s, speeds up from rest";
+  EXPECT_GT(plan.s.speed(plan.s.duration), 2.0);
+}
+
 TEST(KernelFrenetPlanner, ChosenPlanHasTheLeastCostOfAllCandidates) {
   // Starting 1 m off the line: the plan returns to it, and no other candidate is cheaper.
   const Line line({{0, 0}, {200, 0}});

@@ -153,7 +153,8 @@ class Simulator {
   int addPath(std::span<const Vec2> points, bool loop);
   int pathCount() const { return static_cast<int>(pathStart_.size()) - 1; }
   /// Path `path`'s reference line for the Frenet planner (Behavior::planner): a spline through
-  /// its points sampled every kReferenceSpacing; empty for a path too short to have one.
+  /// its points sampled every kReferenceSpacing. Lines are made for the paths planners use (their
+  /// Behavior::path, or a planner's own route): empty for any other path, or one too short.
   std::span<const ReferencePoint> referenceLine(int path) const;
   /// Gives the agent its own route, a path added with addPath (or -1 for none): what `follow`
   /// follows for agents whose Behavior::path is kOwnRoute. Its path segment starts afresh.
@@ -241,7 +242,9 @@ class Simulator {
  private:
   /// Throws std::invalid_argument when `behavior` cannot be used here (checkBehavior, and a
   /// planner's path must have a reference line).
-  void requireUsable(const Behavior& behavior) const;
+  void requireUsable(const Behavior& behavior);
+  /// Makes path `path`'s reference line, once (nothing for a path too short for one).
+  void makeReferenceLine(int path);
   std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   // A GPU backend keeps the state on the device between steps; readers call syncHost() to
   // bring the host copy up to date, writers call hostChanged(), which syncs and then tells the
@@ -279,8 +282,10 @@ class Simulator {
   std::vector<Vec2> pathPoints_;
   std::vector<int> pathStart_{0};
   std::vector<std::uint8_t> pathLoop_;
-  std::vector<ReferencePoint> linePoints_;  // Each path's reference line, CSR like the paths.
-  std::vector<int> lineStart_{0};
+  std::vector<ReferencePoint> linePoints_;  // The reference lines made so far, one after another.
+  std::vector<int> lineBegin_;              // Per path: where its line lies in linePoints_.
+  std::vector<int> lineEnd_;
+  std::vector<std::uint8_t> lineTried_;     // Per path: whether a line was made (or found too short).
 
   std::int64_t stepCount_ = 0;
   std::vector<Arrival> lastArrivals_;

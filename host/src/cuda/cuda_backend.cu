@@ -247,7 +247,7 @@ class CudaBackend final : public Backend {
   DeviceBuffer<std::uint8_t> pathLoop_;
   int pathCount_ = 0;
   DeviceBuffer<ReferencePoint> linePoints_;
-  DeviceBuffer<int> lineStart_;
+  DeviceBuffer<int> lineBegin_, lineEnd_;
   int lineCount_ = 0;
   double lineSpacing_ = 0.0;
   DeviceBuffer<CircleObstacle> circles_;
@@ -269,7 +269,7 @@ std::size_t CudaBackend::deviceBytes() const {
          occupied_.bytes() + agentIndex_.bytes() + order_.bytes() + bucketStart_.bytes() + neighbourSlots_.bytes() + neighbourCount_.bytes() + arrivalList_.bytes() +
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
          scratch_.bytes() + steering_.bytes() + pathPoints_.bytes() + pathStart_.bytes() + pathLoop_.bytes() +
-         linePoints_.bytes() + lineStart_.bytes() +
+         linePoints_.bytes() + lineBegin_.bytes() + lineEnd_.bytes() +
          circles_.bytes() + state_.bytes();
 }
 
@@ -326,9 +326,12 @@ void CudaBackend::upload(const StepRequest& request) {
   pathPoints_.upload(paths.points, pathCount_ > 0 ? static_cast<std::size_t>(paths.start[pathCount_]) : 0);
   pathLoop_.upload(paths.loop, static_cast<std::size_t>(pathCount_));
   const ReferenceLines& lines = request.lines;
-  lineCount_ = lines.start != nullptr ? lines.count : 0;
-  lineStart_.upload(lineCount_ > 0 ? lines.start : &noPaths, static_cast<std::size_t>(lineCount_) + 1);
-  linePoints_.upload(lines.points, lineCount_ > 0 ? static_cast<std::size_t>(lines.start[lineCount_]) : 0);
+  lineCount_ = lines.begin != nullptr ? lines.count : 0;
+  lineBegin_.upload(lineCount_ > 0 ? lines.begin : &noPaths, std::max(lineCount_, 1));
+  lineEnd_.upload(lineCount_ > 0 ? lines.end : &noPaths, std::max(lineCount_, 1));
+  std::size_t samples = 0;  // The lines lie one after another: up to the furthest end.
+  for (int p = 0; p < lineCount_; ++p) samples = std::max(samples, static_cast<std::size_t>(lines.end[p]));
+  linePoints_.upload(lines.points, samples);
   lineSpacing_ = lines.spacing;
   hostState_ = request.steering;
   if (hostState_ != nullptr) state_.upload(*hostState_);
@@ -429,7 +432,7 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   view.newVelocity = newVelocity_.data();
   view.steering = steering_.data();
   view.paths = PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount_};
-  view.lines = ReferenceLines{linePoints_.data(), lineStart_.data(), lineCount_, lineSpacing_};
+  view.lines = ReferenceLines{linePoints_.data(), lineBegin_.data(), lineEnd_.data(), lineCount_, lineSpacing_};
   view.circles = circles_.data();
   if (request.steering != nullptr) {
     const bool targets = request.steering->anyTargets();

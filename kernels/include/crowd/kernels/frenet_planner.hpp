@@ -26,6 +26,10 @@ inline constexpr int kMaxFrenetSamples = 9;
 /// Below this speed a candidate's curvature is not limited (see planFrenet).
 inline constexpr double kCurvatureFreeSpeed = 0.5;
 
+/// The least 1 - kappa_ref * d a point may have: nearer the reference's centre of curvature (or
+/// beyond it) the Frenet frame folds over and the point's state is meaningless.
+inline constexpr double kFrameFoldMargin = 0.1;
+
 struct FrenetSettings {
   float laneHalfWidth = 1.75f;  ///< End offsets span [-laneHalfWidth, +laneHalfWidth].
   int offsets = 7;              ///< Lateral end offsets, evenly spread. [1, kMaxFrenetSamples]
@@ -124,10 +128,17 @@ CROWD_HD FrenetPlan planFrenet(const ReferenceLineView& line, const FrenetState&
         // Checked over the longest horizon, a short candidate going on at its end state: one
         // that stops just short of an obstacle would otherwise pass and leave too little room.
         for (double t = 0.0; ok && t <= k.maxHorizon + 1e-9; t += k.checkStep) {
-          const CartesianState c = planStateAt(line, candidate, t);
+          const FrenetState f = motionStateAt(d, s, t);  // Past T: its end speed, not the quartic's.
+          const ReferencePoint r = referenceAt(line, f.s);
+          // Inside the reference's centre of curvature the frame folds over: no such point.
+          if (!(1.0 - r.kappa * f.d >= kFrameFoldMargin)) {
+            ok = false;
+            break;
+          }
+          const CartesianState c = toCartesian(r, f);
           // Curvature binds only at speed: from rest any sideways start has an unbounded one, and
           // an agent (a disc, not a car) may step aside there.
-          ok = std::isfinite(c.x) && std::isfinite(c.y) && s.speed(t) >= -1e-6 && c.v <= k.maxSpeed &&
+          ok = std::isfinite(c.x) && std::isfinite(c.y) && f.sDot >= -1e-6 && c.v <= k.maxSpeed &&
                std::fabs(c.a) <= k.maxAcceleration && (c.v < kCurvatureFreeSpeed || std::fabs(c.kappa) <= k.maxCurvature) &&
                c.v * c.v * std::fabs(c.kappa) <= k.maxAcceleration && !blocked(c.x, c.y, t);
         }

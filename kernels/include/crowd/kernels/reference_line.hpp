@@ -20,18 +20,17 @@ struct ReferenceLineView {
   CROWD_HD double length() const { return points[count - 1].s; }
 };
 
-/// Every path's reference line (CSR: path p's samples are points[start[p] .. start[p + 1]), none
-/// when the path is too short to have one), all sampled every `spacing`.
+/// The paths' reference lines, all sampled every `spacing`: path p's samples are
+/// points[begin[p] .. end[p]); none (begin == end) for a path no planner uses, or one too short.
 struct ReferenceLines {
   const ReferencePoint* points;
-  const int* start;
+  const int* begin;
+  const int* end;
   int count;  ///< Paths.
   double spacing;
 
-  CROWD_HD ReferenceLineView line(int p) const {
-    return ReferenceLineView{points + start[p], start[p + 1] - start[p], spacing};
-  }
-  CROWD_HD bool has(int p) const { return p >= 0 && p < count && start[p + 1] - start[p] >= 2; }
+  CROWD_HD ReferenceLineView line(int p) const { return ReferenceLineView{points + begin[p], end[p] - begin[p], spacing}; }
+  CROWD_HD bool has(int p) const { return p >= 0 && p < count && end[p] - begin[p] >= 2; }
 };
 
 /// The line's point at arc length `s` (clamped to the line), interpolated between samples.

@@ -23,18 +23,19 @@ namespace crowd {
 inline constexpr int kProjectionWindow = 16;
 
 /// Whether a disc of the agent's radius plus margin at (x, y), t seconds ahead, touches an
-/// obstacle edge (circles included) or the predicted disc of one of its neighbours. Neighbours are
-/// predicted at constant velocity, and are not checked at t = 0: where someone already stands too
-/// near, every candidate would be refused, and ORCA keeps the two apart anyway.
+/// obstacle edge (circles included) or the predicted disc of one of its neighbours (at constant
+/// velocity). Nothing is checked at t = 0: where something already stands within the margin,
+/// every candidate would be refused, and ORCA keeps the agent clear of it anyway.
 struct FrenetBlocked {
   const StepView& view;
   int k;
-  float reach;  ///< Own radius plus margin.
+  float reach;          ///< Own radius plus margin.
+  float obstacleReach;  ///< The same, or less where the agent stands nearer an edge already.
 
   CROWD_HD bool operator()(double x, double y, double t) const {
+    if (t <= 0.0) return false;  // Where it stands: nothing to choose.
     const Vec2 p(static_cast<float>(x), static_cast<float>(y));
-    if (!clearPassage(view.obstacles, p, p, reach)) return true;
-    if (t <= 0.0) return false;
+    if (!clearPassage(view.obstacles, p, p, obstacleReach)) return true;
     const AgentArrays& a = view.agents;
     const int count = view.neighbours.count[k];
     for (int m = 0; m < count; ++m) {
@@ -53,7 +54,13 @@ struct FrenetBlocked {
 /// along it, since the frame cannot describe an agent heading across or against its line.
 CROWD_HD inline FrenetState measuredFrenetState(const ReferenceLineView& line, Vec2 position, Vec2 velocity,
                                                 int& hint) {
-  const double s = projectOnto(line, position.x, position.y, hint, kProjectionWindow);
+  double s = projectOnto(line, position.x, position.y, hint, kProjectionWindow);
+  // Nearest at the edge of the window round a stale hint (the agent was moved, or a bend brings
+  // another part of the line near): search the whole line.
+  const int found = static_cast<int>(s / line.spacing);
+  if (hint >= 0 && (found <= hint - kProjectionWindow + 1 || found >= hint + kProjectionWindow - 1)) {
+    s = projectOnto(line, position.x, position.y, -1, 0);
+  }
   const ReferencePoint r = referenceAt(line, s);
   hint = static_cast<int>(s / line.spacing);
   CartesianState c{};
@@ -65,7 +72,16 @@ CROWD_HD inline FrenetState measuredFrenetState(const ReferenceLineView& line, V
   const double limit = 1.0;
   c.theta = off > limit ? r.theta + limit : (off < -limit ? r.theta - limit : heading);
   c.v = off > limit || off < -limit ? (std::cos(off) > 0.0 ? speed * std::cos(off) : 0.0) : speed;
-  return toFrenet(r, c);
+  // Beyond the reference's centre of curvature the frame folds over: plan from the nearest offset
+  // where it does not (the plan then pulls the agent back towards its line).
+  if (!(1.0 - r.kappa * (-std::sin(r.theta) * (c.x - r.x) + std::cos(r.theta) * (c.y - r.y)) >= kFrameFoldMargin)) {
+    const double d = (1.0 - kFrameFoldMargin) / r.kappa;
+    c.x = r.x - std::sin(r.theta) * d;
+    c.y = r.y + std::cos(r.theta) * d;
+  }
+  FrenetState f = toFrenet(r, c);
+  f.sDot = f.sDot > 0.0 ? f.sDot : 0.0;
+  return f;
 }
 
 /// The Frenet state plan `track` gives `t` seconds after it was made.
@@ -84,9 +100,12 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
   const Vec2 position = a.position[k];
   FrenetTrack track = st.trackIn[id];
   if (!view.lines.has(path)) {
+    // No line to follow (an own route not planned yet, or too short for a line): head for the
+    // goal, if any, as the default rule does.
     track.hint = -1;
     st.trackOut[id] = track;
-    return Vec2(0.0f, 0.0f);  // No line to follow (a path too short for one): stay.
+    if ((a.flags[k] & kHasGoal) == 0) return Vec2(0.0f, 0.0f);
+    return clipToLength(a.goal[k] - position, t.prefSpeed);
   }
   const ReferenceLineView line = view.lines.line(path);
   const FrenetSettings& k0 = s.frenet;
@@ -113,7 +132,7 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
     const ReferencePoint& last = line.points[line.count - 1];
     const Vec2 toEnd = Vec2(static_cast<float>(last.x), static_cast<float>(last.y)) - position;
     const float distance = length(toEnd);
-    const float speed = sqrtf(0.5f * k0.maxAcceleration * distance);
+    const float speed = sqrtf(k0.maxAcceleration * distance);  // Stops braking at half the limit.
     track.hint = -1;  // Plan afresh should it be pushed back.
     st.trackOut[id] = track;
     float most = distance * view.invTimeStep;  // No further than the end in one step.
@@ -129,7 +148,14 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
       settings.targetSpeed = static_cast<float>(stopping);
       settings.speedSpread = settings.speedSpread < settings.targetSpeed ? settings.speedSpread : settings.targetSpeed;
     }
-    const FrenetPlan plan = planFrenet(line, start, settings, FrenetBlocked{view, k, t.radius + k0.margin});
+    // ORCA may have left the agent nearer an edge than the margin (braked behind a parked car):
+    // then no nearer than it is, or every candidate would be blocked and it would stop for good.
+    const float reach = t.radius + k0.margin;
+    ObstacleNeighbours near;
+    findNearestEdges(view.obstacles, position, reach, near);
+    const float clearance = near.count > 0 ? sqrtf(near.distSq(0)) : reach;
+    const float obstacleReach = clearance < reach ? 0.99f * clearance : reach;
+    const FrenetPlan plan = planFrenet(line, start, settings, FrenetBlocked{view, k, reach, obstacleReach});
     tally.planCandidates += plan.evaluated;
     track.d = plan.d;
     track.s = plan.s;
