@@ -17,11 +17,8 @@ namespace crowd {
 /// Most waypoints an agent passes, or falls back, in one step.
 inline constexpr int kRouteStepsPerStep = 8;
 
-/// Squared distance between segments a-b and c-d (0 when they cross). Either may be a point.
+/// Squared distance between segments a-b and c-d (0 when they cross), neither of zero length.
 CROWD_HD inline float segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
-  // A segment of zero length is a point (the general formula would divide 0 by 0).
-  if (absSq(b - a) == 0.0f) return absSq(d - c) == 0.0f ? absSq(c - a) : distSqPointSegment(c, d, a);
-  if (absSq(d - c) == 0.0f) return distSqPointSegment(a, b, c);
   const float abC = leftOf(a, b, c);
   const float abD = leftOf(a, b, d);
   const float cdA = leftOf(c, d, a);
@@ -33,7 +30,8 @@ CROWD_HD inline float segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
   return best;
 }
 
-/// Whether a disc of `radius` can slide from `from` to `to` without touching an obstacle edge.
+/// Whether a disc of `radius` can slide from `from` to `to` (or stand there, when they are equal)
+/// without touching an obstacle edge.
 CROWD_HD inline bool clearPassage(const ObstacleView& obstacles, Vec2 from, Vec2 to, float radius) {
   if (obstacles.edgeCount == 0) return true;
   const Vec2 mid = (from + to) * 0.5f;
@@ -59,7 +57,9 @@ CROWD_HD inline bool clearPassage(const ObstacleView& obstacles, Vec2 from, Vec2
         if (most(a.x, b.x) < lo.x || least(a.x, b.x) > hi.x || most(a.y, b.y) < lo.y || least(a.y, b.y) > hi.y) {
           continue;
         }
-        if (segmentDistSq(from, to, a, b) < radiusSq) return false;
+        // A passage of zero length is a disc (the segment formula would divide 0 by 0).
+        const float distSq = from == to ? distSqPointSegment(a, b, from) : segmentDistSq(from, to, a, b);
+        if (distSq < radiusSq) return false;
       }
     }
   }
