@@ -2,6 +2,10 @@
 // behaviour along a path, at the 0.1 s step vehicles use.
 #pragma once
 
+#include <cmath>
+#include <numbers>
+#include <vector>
+
 #include <crowd/simulator.hpp>
 
 namespace crowd::test {
@@ -35,6 +39,19 @@ inline Behavior planner(int path) {
   b.path = path;
   b.frenet.laneHalfWidth = 2.5f;
   return b;
+}
+
+/// A hairpin: 30 m out along y = 0, a U-turn of radius 1.5, 30 m back along y = 3; far sharper
+/// than the planner's curvature limit allows at speed.
+inline std::vector<Vec2> hairpin() {
+  std::vector<Vec2> points{{0, 0}, {30, 0}};
+  for (int i = 1; i < 8; ++i) {
+    const double a = -std::numbers::pi / 2 + std::numbers::pi * i / 8;
+    points.push_back(Vec2(static_cast<float>(30 + 1.5 * std::cos(a)), static_cast<float>(1.5 + 1.5 * std::sin(a))));
+  }
+  points.push_back(Vec2(30, 3));
+  points.push_back(Vec2(0, 3));
+  return points;
 }
 
 }  // namespace crowd::test

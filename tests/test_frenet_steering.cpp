@@ -147,13 +147,7 @@ TEST(FrenetSteering, SameStateForAnyThreadCount) {
 // planner's curvature limit allows at speed: it must slow down, never jump or go non-finite.
 TEST(FrenetSteering, HairpinBendSlowsItDownWithoutAJump) {
   Simulator sim(planningConfig());
-  std::vector<Vec2> line{{0, 0}, {30, 0}};
-  for (int i = 1; i < 8; ++i) {
-    const double a = -std::numbers::pi / 2 + std::numbers::pi * i / 8;
-    line.push_back(Vec2(static_cast<float>(30 + 1.5 * std::cos(a)), static_cast<float>(1.5 + 1.5 * std::sin(a))));
-  }
-  line.push_back(Vec2(30, 3));
-  line.push_back(Vec2(0, 3));
+  const std::vector<Vec2> line = test::hairpin();
   const int path = sim.addPath(line, false);
   AgentDef def;
   def.position = Vec2(1, 0);
