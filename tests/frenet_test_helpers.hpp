@@ -41,6 +41,19 @@ inline Behavior planner(int path) {
   return b;
 }
 
+/// The straight lane of the planner tests: 80 m along y = 0 (a new path), a vehicle at x = 2
+/// with its goal at x = 79, and, when `parked`, a disc of radius 1 on the centre line at x = 40.
+inline AgentId addLaneVehicle(Simulator& sim, bool parked) {
+  const int path = sim.addPath(std::vector<Vec2>{{0, 0}, {80, 0}}, false);
+  if (parked) sim.addCircle(Vec2(40, 0), 1.0f);
+  AgentDef def;
+  def.position = Vec2(2, 0);
+  def.goal = Vec2(79, 0);
+  def.params = vehicle();
+  def.behavior = planner(path);
+  return sim.addAgent(def);
+}
+
 /// A hairpin: 30 m out along y = 0, a U-turn of radius 1.5, 30 m back along y = 3; far sharper
 /// than the planner's curvature limit allows at speed.
 inline std::vector<Vec2> hairpin() {

@@ -43,18 +43,10 @@ struct LaneRun {
 // centre line when `parked`.
 LaneRun driveLane(bool parked, int threads = 2) {
   Simulator sim(planningConfig(threads));
-  const std::vector<Vec2> lane{{0, 0}, {80, 0}};
-  const int path = sim.addPath(lane, false);
   const Vec2 obstacle(40, 0);
-  if (parked) sim.addCircle(obstacle, 1.0f);
-  AgentDef def;
-  def.position = Vec2(2, 0);
-  def.goal = Vec2(79, 0);
-  def.params = vehicle();
-  def.behavior = planner(path);
-  const AgentId id = sim.addAgent(def);
+  const AgentId id = test::addLaneVehicle(sim, parked);
   LaneRun run;
-  Vec2 last = def.position;
+  Vec2 last = sim.position(id);
   for (int s = 0; s < 400; ++s) {
     sim.step();
     const Vec2 p = sim.position(id);

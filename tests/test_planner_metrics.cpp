@@ -193,14 +193,7 @@ TEST(PlannerMetrics, TracksThePartOfAHairpinItIsOn) {
 // lane's end: it strays more than 1 to pass, little on average, and arrives.
 TEST(PlannerMetrics, VehiclePassingAParkedObstacleThenArriving) {
   Simulator sim(planningConfig());
-  const int path = sim.addPath(std::vector<Vec2>{{0, 0}, {80, 0}}, false);
-  sim.addCircle(Vec2(40, 0), 1.0f);
-  AgentDef def;
-  def.position = Vec2(2, 0);
-  def.goal = Vec2(79, 0);
-  def.params = vehicle();
-  def.behavior = planner(path);
-  const AgentId id = sim.addAgent(def);
+  const AgentId id = test::addLaneVehicle(sim, true);
   MetricsCollector metrics;
   metrics.observe(sim);
   double worst = 0;

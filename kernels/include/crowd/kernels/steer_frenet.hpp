@@ -161,11 +161,11 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
     track.s = plan.s;
     track.age = 0.0f;
   }
-  // Aim at where the plan will be at the end of this step.
-  const CartesianState next = planStateAt(line, FrenetPlan{track.d, track.s, 0.0, 0, 0, false},
-                                          static_cast<double>(track.age) + view.timeStep);
+  // Aim at where the plan will be at the end of this step, which is where the next step starts.
   track.age += view.timeStep;
-  const int sample = static_cast<int>(trackStateAt(track, track.age).s / line.spacing);
+  const FrenetState end = trackStateAt(track, track.age);
+  const CartesianState next = toCartesian(referenceAt(line, end.s), end);
+  const int sample = static_cast<int>(end.s / line.spacing);
   track.hint = sample < 0 ? 0 : (sample < line.count - 1 ? sample : line.count - 1);
   st.trackOut[id] = track;
   const Vec2 target(static_cast<float>(next.x), static_cast<float>(next.y));
