@@ -11,6 +11,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -21,6 +22,7 @@
 
 #include "route_command.hpp"
 #include "run_options.hpp"
+#include "summary.hpp"
 #include "strict_integer.hpp"
 #include "viewer_commands.hpp"
 
@@ -109,73 +111,6 @@ void checkOutputPaths(const RunOptions& o) {
   }
 }
 
-std::string formatSeconds(double s) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f s", s);
-  return buffer;
-}
-
-// Captures per pursuit rule, path following and planners' deviations, for runs that have
-// pursuers, followers or planners.
-void printBehaviorSummary(const RunMetrics& m) {
-  for (int k = 0; k < kPursuitKindCount && m.hasPursuers(); ++k) {
-    const CaptureStats& c = m.captures[static_cast<std::size_t>(k)];
-    std::printf("captures        %-9s %zu/%zu caught", kPursuitNames[k], c.caught, c.pursuers);
-    if (c.caught > 0) {
-      std::printf(", mean %s, max %s", formatSeconds(c.meanTime).c_str(), formatSeconds(c.maxTime).c_str());
-    }
-    std::printf("\n");
-  }
-  if (m.paths.agentSteps > 0) {
-    std::printf("path            %zu followers, mean distance %.2f, %.1f%% within radius\n",
-                m.paths.followers, m.paths.meanDistance, 100.0 * m.paths.withinRadius);
-  }
-  if (m.planners.count > 0) std::printf("planners        %s\n", m.planners.summary().c_str());
-}
-
-void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds) {
-  const PhaseTimes mean = m.meanMsPerStep();
-  std::printf("scenario        %s: %zu agents, %zu obstacles, %zu circles, %zu paths, time step %g s\n",
-              scenario.name.c_str(), m.initialAgents, scenario.obstacles.size(), scenario.circles.size(),
-              scenario.paths.size(), static_cast<double>(scenario.timeStep));
-  std::printf("backend         %s, %d threads\n", sim.backendName().c_str(), threads);
-  std::printf("steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
-              formatSeconds(sim.time()).c_str(), wallSeconds);
-  if (m.agentsWithGoal > 0) {
-    std::printf("arrived         %zu of %zu agents with goals", m.arrived, m.agentsWithGoal);
-    if (m.arrived > 0) {
-      std::printf(" (first at %s, last at %s, mean %s)", formatSeconds(m.firstArrivalTime).c_str(),
-                  formatSeconds(m.lastArrivalTime).c_str(), formatSeconds(m.meanArrivalTime).c_str());
-    }
-    std::printf("\n");
-  }
-  if (m.unreachable > 0) {
-    std::printf("unreachable     %zu agents have no route to their goal through the map (they stand still)\n",
-                m.unreachable);
-  }
-  if (m.navigation) {
-    std::printf("routes          %lld planned while running, %lld re-planned after no progress (%.3f s)\n",
-                static_cast<long long>(m.navigation->planned), static_cast<long long>(m.navigation->replans),
-                m.navigation->seconds);
-  }
-  std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps\n",
-              static_cast<long long>(m.collisions));
-  std::printf("penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",
-              static_cast<long long>(m.penetrations));
-  if (std::isfinite(m.minSeparationRatio)) {
-    std::printf("min separation  %.4f x combined radii\n", m.minSeparationRatio);
-  } else {
-    std::printf("min separation  no pair came within 1.5 combined radii\n");
-  }
-  printBehaviorSummary(m);
-  std::printf("mean speed      %.4f\n", m.meanSpeed);
-  std::printf("max speed       %.4f x maxSpeed (%lld new velocities pulled back into the maxSpeed disc)\n",
-              m.maxSpeedRatio, static_cast<long long>(m.speedClamps));
-  std::printf("ms per step    ");
-  for (int p = 0; p < kPhaseCount; ++p) std::printf(" %s %.3f |", kPhaseNames[p], mean.ms[p]);
-  std::printf(" total %.3f\n", mean.total());
-}
-
 // Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
 // partial output file is left behind.
 volatile std::sig_atomic_t interrupted = 0;
@@ -202,42 +137,26 @@ void readNumbers(RunOptions& o) {
   }
 }
 
-int runScenario(RunOptions& o) {
-  const BackendKind backend = o.backend == "cuda"  ? BackendKind::Cuda
-                              : o.backend == "cpu" ? BackendKind::Cpu
-                                                   : BackendKind::Auto;
-  std::string why;
-  if (backend != BackendKind::Cpu && !cudaBackendAvailable(&why) && backend == BackendKind::Cuda) {
-    // Before anything is loaded or written: no partial output.
-    std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
-    return kExitBadInput;
-  }
-  readNumbers(o);
-  checkOutputPaths(o);
-  Scenario scenario = loadTarget(o);
-  for (const std::string& w : scenario.warnings) warn(w);
-  if (o.steps) scenario.steps = *o.steps;
-  if (o.orca || !o.avoidance.empty()) {
-    const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;
-    for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
-  }
-  Simulator sim = makeSimulator(scenario, o.threads, backend);
-  SimulatorConfig config = sim.config();
-  config.exactRvo2 = o.exactRvo2;
-  sim.setConfig(config);
-  sim.prepare();  // A scenario the device cannot hold fails here, before any output is written.
-  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  if (!o.quiet) {
-    std::cerr << "crowdsim: backend " << sim.backendName();
-    if (sim.backendName() == "cpu") std::cerr << " (" << threads << " threads)";
-    if (backend == BackendKind::Auto && sim.backendName() == "cpu") std::cerr << "; no GPU: " << why;
-    std::cerr << "\n";
-  }
+// Whether the run's target is a 3D world: a 3D built-in, or a file saying "dimensions": 3.
+bool targetIs3d(const RunOptions& o) {
+  if (o.target.size() == 2 && o.target[0] == "builtin") return isBuiltinScenario3(o.target[1]);
+  return o.target.size() == 1 && o.target[0] != "builtin" && scenarioFileDimensions(o.target[0]) == 3;
+}
 
+Scenario3 loadTarget3(const RunOptions& o) {
+  if (o.target[0] == "builtin") return builtinScenario3(o.target[1], o.agents, o.seed.value_or(1));
+  if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
+  return loadScenario3File(o.target[0], o.seed);
+}
+
+// Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
+// the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
+template <class World, class Sim>
+int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) {
   std::optional<TrajectoryWriter> trajectory;
-  if (!o.outPath.empty()) trajectory.emplace(o.outPath);
+  if (!o.outPath.empty()) trajectory.emplace(o.outPath, std::is_same_v<Sim, Simulator3> ? 3 : 2);
   MetricsCollector metrics;
-  metrics.setUnreachableAtStart(scenario.unreachableAgents);
+  if constexpr (std::is_same_v<World, Scenario>) metrics.setUnreachableAtStart(scenario.unreachableAgents);
   metrics.observe(sim);
   if (trajectory) trajectory->write(sim);
 
@@ -276,6 +195,7 @@ int runScenario(RunOptions& o) {
   if (!o.metricsPath.empty()) {
     nlohmann::json doc = nlohmann::json::parse(m.toJson());
     doc["scenario"] = scenario.name;
+    doc["dimensions"] = std::is_same_v<Sim, Simulator3> ? 3 : 2;
     doc["backend"] = sim.backendName();
     doc["threads"] = threads;
     doc["timeStep"] = scenario.timeStep;
@@ -289,14 +209,80 @@ int runScenario(RunOptions& o) {
   return 0;
 }
 
+void announceBackend(const RunOptions& o, const std::string& name, BackendKind backend, const std::string& why) {
+  if (o.quiet) return;
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  std::cerr << "crowdsim: backend " << name;
+  if (name == "cpu") std::cerr << " (" << threads << " threads)";
+  if (backend == BackendKind::Auto && name == "cpu" && !why.empty()) std::cerr << "; no GPU: " << why;
+  std::cerr << "\n";
+}
+
+int runScenario3(const RunOptions& o, BackendKind backend) {
+  if (o.orca || !o.avoidance.empty()) {
+    throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
+  }
+  if (backend == BackendKind::Cuda) {
+    throw ScenarioError("--backend cuda: the CUDA backend does not step 3D worlds yet; use --backend cpu or auto");
+  }
+  Scenario3 scenario = loadTarget3(o);
+  for (const std::string& w : scenario.warnings) warn(w);
+  if (o.steps) scenario.steps = *o.steps;
+  Simulator3 sim = makeSimulator3(scenario, o.threads, BackendKind::Cpu);
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  announceBackend(o, sim.backendName(), backend, "the CUDA backend does not step 3D worlds yet");
+  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+}
+
+int runScenario(RunOptions& o) {
+  const BackendKind backend = o.backend == "cuda"  ? BackendKind::Cuda
+                              : o.backend == "cpu" ? BackendKind::Cpu
+                                                   : BackendKind::Auto;
+  std::string why;
+  if (backend != BackendKind::Cpu && !cudaBackendAvailable(&why) && backend == BackendKind::Cuda) {
+    // Before anything is loaded or written: no partial output.
+    std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
+    return kExitBadInput;
+  }
+  readNumbers(o);
+  checkOutputPaths(o);
+  if (targetIs3d(o)) return runScenario3(o, backend);
+  Scenario scenario = loadTarget(o);
+  for (const std::string& w : scenario.warnings) warn(w);
+  if (o.steps) scenario.steps = *o.steps;
+  if (o.orca || !o.avoidance.empty()) {
+    const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;
+    for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
+  }
+  Simulator sim = makeSimulator(scenario, o.threads, backend);
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  sim.prepare();  // A scenario the device cannot hold fails here, before any output is written.
+  announceBackend(o, sim.backendName(), backend, why);
+  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+}
+
 int listScenarios() {
   for (const std::string& name : builtinScenarioNames()) {
     std::printf("%-12s %s\n", name.c_str(), builtinScenarioDescription(name).c_str());
+  }
+  for (const std::string& name : builtinScenario3Names()) {
+    std::printf("%-12s %s\n", name.c_str(), builtinScenario3Description(name).c_str());
   }
   return 0;
 }
 
 int validate(const std::string& path) {
+  if (scenarioFileDimensions(path) == 3) {
+    const Scenario3 scenario = loadScenario3File(path);
+    for (const std::string& w : scenario.warnings) warn(w);
+    std::printf("%s: ok: 3D, %zu agents, %lld steps of %g s\n", path.c_str(), scenario.agents.size(),
+                static_cast<long long>(scenario.steps), static_cast<double>(scenario.timeStep));
+    return 0;
+  }
   const Scenario scenario = loadScenarioFile(path);
   for (const std::string& w : scenario.warnings) warn(w);
   std::printf("%s: ok: %zu agents, %zu obstacles, %zu circles, %zu paths, %lld steps of %g s\n", path.c_str(),

@@ -86,28 +86,51 @@ struct StepRequest {
 };
 
 /// An agent whose new velocity or position was not finite; the step was then not applied.
-struct NonFiniteAgent {
+template <class Vector>
+struct NonFiniteAgentOf {
   std::size_t dense;  ///< Its dense index.
-  Vec2 velocity;      ///< What the step computed for it.
-  Vec2 position;
+  Vector velocity;    ///< What the step computed for it.
+  Vector position;
 };
+using NonFiniteAgent = NonFiniteAgentOf<Vec2>;
 
 /// What a step produced besides the agents' new state.
-struct StepReport {
+template <class Vector>
+struct StepReportOf {
   PhaseTimes times;
   double candidatesPerAgent = 0;
   double orcaLinesPerAgent = 0;
   std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc.
   std::int64_t planCandidates = 0;  ///< Local-planner candidates costed.
   std::vector<std::size_t> arrived;         ///< Dense indices of agents that arrived, ascending.
-  std::optional<NonFiniteAgent> nonFinite;  ///< Set when the step was refused (lowest id first).
+  std::optional<NonFiniteAgentOf<Vector>> nonFinite;  ///< Set when the step was refused (lowest id first).
+};
+using StepReport = StepReportOf<Vec2>;
+using StepReport3 = StepReportOf<Vec3>;
+
+/// Everything one step of a 3D world needs (3D worlds have no obstacles, paths or steering
+/// state, and no deadlock jitter: RVO2-3D's results exactly).
+struct StepRequest3 {
+  AgentStore3& agents;  ///< Dense order.
+  const ProfileTable& profiles;
+  float timeStep;
+  float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
+  int threads;      ///< CPU threads.
+  bool clampSpeed;  ///< Keep velocities within maxSpeed.
 };
 
 /// A StepView with the request's per-step settings (time step, deadlock breaking, seed, step)
 /// and the near threshold; the backend fills in the arrays it keeps.
 StepView stepSettings(const StepRequest& request, float nearThresholdSq);
 /// The report's cost figures from a step's tally.
-void reportTally(const StepTally& tally, int agents, StepReport& report);
+template <class Vector>
+void reportTally(const StepTally& tally, int agents, StepReportOf<Vector>& report) {
+  const double n = agents > 0 ? static_cast<double>(agents) : 1.0;
+  report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
+  report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
+  report.speedClamps = tally.speedClamps;
+  report.planCandidates = tally.planCandidates;
+}
 
 class Backend {
  public:
@@ -133,7 +156,21 @@ class Backend {
   virtual std::size_t hostBytes() const { return 0; }
 };
 
+/// A backend for a 3D world: the same executors over the same phases, stepping a StepView3.
+class Backend3 {
+ public:
+  virtual ~Backend3() = default;
+  virtual std::string name() const = 0;
+  /// As Backend::step.
+  virtual StepReport3 step(const StepRequest3& request) = 0;
+  virtual bool holdsState() const { return false; }
+  virtual void download(AgentStore3&) {}
+  virtual void invalidate() {}
+  virtual std::size_t hostBytes() const { return 0; }
+};
+
 std::unique_ptr<Backend> makeCpuBackend();
+std::unique_ptr<Backend3> makeCpuBackend3();
 #if defined(CROWD_WITH_CUDA)
 /// Empty when a CUDA device can run the backend, else the reason it cannot.
 std::string cudaDeviceProblem();

@@ -8,26 +8,49 @@
 
 namespace crowd {
 
-void CpuAgentGrid::build(std::span<const Vec2> positions, float cellSize, int threads) {
+namespace {
+
+/// The grid over the bounding box of `positions`.
+AgentGrid gridAround(std::span<const Vec2> positions, float cellSize, std::uint32_t buckets, int threads) {
+  const int n = static_cast<int>(positions.size());
+  if (n == 0) return makeAgentGrid(0.0f, 0.0f, 0.0f, 0.0f, cellSize, buckets);
+  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+#pragma omp parallel for reduction(min : minX, minY) reduction(max : maxX, maxY) num_threads(threads)
+  for (int i = 0; i < n; ++i) {
+    minX = std::min(minX, positions[i].x);
+    minY = std::min(minY, positions[i].y);
+    maxX = std::max(maxX, positions[i].x);
+    maxY = std::max(maxY, positions[i].y);
+  }
+  return makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
+}
+
+AgentGrid gridAround(std::span<const Vec3> positions, float cellSize, std::uint32_t buckets, int threads) {
+  const int n = static_cast<int>(positions.size());
+  if (n == 0) return makeAgentGrid3(Vec3(0.0f), Vec3(0.0f), cellSize, buckets);
+  float minX = INFINITY, minY = INFINITY, minZ = INFINITY, maxX = -INFINITY, maxY = -INFINITY, maxZ = -INFINITY;
+#pragma omp parallel for reduction(min : minX, minY, minZ) reduction(max : maxX, maxY, maxZ) num_threads(threads)
+  for (int i = 0; i < n; ++i) {
+    minX = std::min(minX, positions[i].x);
+    minY = std::min(minY, positions[i].y);
+    minZ = std::min(minZ, positions[i].z);
+    maxX = std::max(maxX, positions[i].x);
+    maxY = std::max(maxY, positions[i].y);
+    maxZ = std::max(maxZ, positions[i].z);
+  }
+  return makeAgentGrid3(Vec3(minX, minY, minZ), Vec3(maxX, maxY, maxZ), cellSize, buckets);
+}
+
+}  // namespace
+
+template <class Vector>
+void CpuAgentGrid::buildOver(std::span<const Vector> positions, float cellSize, int threads) {
   const int n = static_cast<int>(positions.size());
   const std::uint32_t buckets = bucketCountFor(n);
   bucketOfAgent_.resize(static_cast<std::size_t>(n));
-  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
-#pragma omp parallel num_threads(threads)
-  {
-#pragma omp for reduction(min : minX, minY) reduction(max : maxX, maxY)
-    for (int i = 0; i < n; ++i) {
-      minX = std::min(minX, positions[i].x);
-      minY = std::min(minY, positions[i].y);
-      maxX = std::max(maxX, positions[i].x);
-      maxY = std::max(maxY, positions[i].y);
-    }
-#pragma omp single
-    grid_ = n == 0 ? makeAgentGrid(0.0f, 0.0f, 0.0f, 0.0f, cellSize, buckets)
-                   : makeAgentGrid(minX, minY, maxX, maxY, cellSize, buckets);
-#pragma omp for schedule(static)
-    for (int i = 0; i < n; ++i) bucketOfAgent_[i] = bucketOfKey(grid_, cellKey(grid_, gridCellOf(grid_, positions[i])));
-  }
+  grid_ = gridAround(positions, cellSize, buckets, threads);
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int i = 0; i < n; ++i) bucketOfAgent_[i] = bucketOfKey(grid_, cellKey(grid_, gridCellOf(grid_, positions[i])));
 
   // Stable: within a bucket agents keep their dense order.
   radix_.sort(bucketOfAgent_, std::countr_zero(buckets), order_, threads);
@@ -100,6 +123,9 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
     order_[k] = entries[static_cast<std::size_t>(k - begin)].second;
   }
 }
+
+template void CpuAgentGrid::buildOver(std::span<const Vec2>, float, int);
+template void CpuAgentGrid::buildOver(std::span<const Vec3>, float, int);
 
 std::size_t CpuAgentGrid::bytes() const {
   return (slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +

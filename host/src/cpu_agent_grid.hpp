@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <crowd/kernels/agent_grid.hpp>
+#include <crowd/kernels/agent_grid_3d.hpp>
 
 #include "radix_sort.hpp"
 
@@ -15,8 +16,10 @@ namespace crowd {
 
 class CpuAgentGrid {
  public:
-  /// Bins `positions` (dense order) into cells of side `cellSize`.
-  void build(std::span<const Vec2> positions, float cellSize, int threads);
+  /// Bins `positions` (dense order) into cells of side `cellSize`: square cells in a planar
+  /// world, cubes in a 3D one (Vector Vec3, agent_grid_3d.hpp).
+  void build(std::span<const Vec2> positions, float cellSize, int threads) { buildOver(positions, cellSize, threads); }
+  void build(std::span<const Vec3> positions, float cellSize, int threads) { buildOver(positions, cellSize, threads); }
 
   /// The grid as queries read it; slot indices are positions in order().
   GridCells cells() const { return GridCells{grid_, occupied_.data(), bucketStart_.data(), slotKey_.data()}; }
@@ -27,6 +30,8 @@ class CpuAgentGrid {
   std::size_t bytes() const;
 
  private:
+  template <class Vector>
+  void buildOver(std::span<const Vector> positions, float cellSize, int threads);
   void sortBucketsByKey(int threads);
   void sortBucketSmall(int begin, int end);
   void sortBucketLarge(int begin, int end);

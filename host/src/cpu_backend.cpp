@@ -1,10 +1,14 @@
 // The CPU backend: an executor that runs each phase of kernels/step_phases.hpp as an OpenMP loop
 // over the agents in cell order. Every loop writes only its own agent's outputs from inputs no
-// loop of the same phase writes, so the result is bit-identical for any thread count.
+// loop of the same phase writes, so the result is bit-identical for any thread count. One class
+// steps both worlds (Vector Vec2 or Vec3); only a planar world has candidate lists, obstacles
+// and steering state.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include <omp.h>
@@ -33,8 +37,8 @@ class Stopwatch {
 };
 
 /// Runs phase P over every agent: each thread keeps its own scratch and tally.
-template <class P>
-StepTally runPhase(const StepView& view, int threads) {
+template <class P, class View>
+StepTally runPhase(const View& view, int threads) {
   StepTally total;
 #pragma omp parallel num_threads(threads)
   {
@@ -50,8 +54,8 @@ StepTally runPhase(const StepView& view, int threads) {
   return total;
 }
 
-template <class... P>
-StepTally runPhases(PhaseList<P...>, const StepView& view, int threads, PhaseTimes& times, Stopwatch& clock) {
+template <class... P, class View>
+StepTally runPhases(PhaseList<P...>, const View& view, int threads, PhaseTimes& times, Stopwatch& clock) {
   StepTally tally;
   ((tally += runPhase<P>(view, threads), times[P::kPhase] = clock.lap()), ...);
   return tally;
@@ -61,36 +65,45 @@ StepTally runPhases(PhaseList<P...>, const StepView& view, int threads, PhaseTim
 // gathers them from the previous step's order, which differs little from the new one, so the
 // gather reads memory almost in sequence; the host store (dense order) is written only when
 // someone reads it (download), as a GPU backend's host copy is.
-class CpuBackend final : public Backend {
+template <class Vector>
+class CpuBackendOf final : public std::conditional_t<std::is_same_v<Vector, Vec2>, Backend, Backend3> {
  public:
+  static constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
+  using Store = AgentStoreOf<Vector>;
+  using Request = std::conditional_t<kPlanar, StepRequest, StepRequest3>;
+  using Report = StepReportOf<Vector>;
+
   std::string name() const override { return "cpu"; }
-  StepReport step(const StepRequest& request) override;
+  Report step(const Request& request) override;
   bool holdsState() const override { return holdsState_; }
-  void download(AgentStore& agents) override;
+  void download(Store& agents) override;
   void invalidate() override { current_ = false; }
   std::size_t hostBytes() const override {
     return working_.bytes() + previous_.bytes() + grid_.bytes() +
            (denseOf_.capacity() + previousDenseOf_.capacity() + neighbourSlots_.capacity() +
             neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity() + slotOfId_.capacity()) *
                sizeof(int) +
-           newVelocity_.capacity() * sizeof(Vec2);
+           newVelocity_.capacity() * sizeof(Vector);
   }
 
  private:
   // The first agent (lowest id) whose result is not finite.
-  NonFiniteAgent firstNonFinite() const;
+  NonFiniteAgentOf<Vector> firstNonFinite() const;
   // The store's arrays, with the slot of every live id when some agent has a target.
   SteeringState steeringState(SteeringStore& store, int threads);
+  // The step's view of what the phases read and write.
+  StepView planarView(const StepRequest& request, int n, ListMode listMode);
+  StepView3 view3(const StepRequest3& request, int n);
 
   CellSizeChooser cellSize_;
   CpuAgentGrid grid_;
-  AgentStore working_;            // The agents in cell order: the newest state after a step.
-  AgentStore previous_;           // The working copy before this step (gathered from), in its order.
+  Store working_;                 // The agents in cell order: the newest state after a step.
+  Store previous_;                // The working copy before this step (gathered from), in its order.
   std::vector<int> denseOf_;      // The dense index of each working slot.
   std::vector<int> previousDenseOf_;
   bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
   bool holdsState_ = false;       // working_ is newer than the host store.
-  // Candidate lists (candidate_lists.hpp), made in sparse crowds.
+  // Candidate lists (candidate_lists.hpp), made in sparse planar crowds.
   // Enough for a sparse agent's list (a ring of agents: about 7); a fuller one overflows, and
   // then the grid is searched. Each place costs 4 bytes an agent.
   static constexpr int kListCapacity = 10;
@@ -103,11 +116,12 @@ class CpuBackend final : public Backend {
   int threads_ = 1;               // As the last step was asked to use.
   std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
-  std::vector<Vec2> newVelocity_;
+  std::vector<Vector> newVelocity_;
   std::vector<int> slotOfId_;     // Sorted slot of each agent id (for targets), -1 for none.
 };
 
-SteeringState CpuBackend::steeringState(SteeringStore& store, int threads) {
+template <class Vector>
+SteeringState CpuBackendOf<Vector>::steeringState(SteeringStore& store, int threads) {
   SteeringState state = store.view();
   if (!store.anyTargets()) {
     state.idCount = 0;  // No agent looks another up.
@@ -121,17 +135,57 @@ SteeringState CpuBackend::steeringState(SteeringStore& store, int threads) {
   return state;
 }
 
-StepReport CpuBackend::step(const StepRequest& request) {
+template <class Vector>
+StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, ListMode listMode) {
+  const ObstacleSet& obstacles = request.obstacles;
+  const ProfileTable& profiles = request.profiles;
+  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+  view.agents = working_.arrays();
+  view.count = n;
+  view.cells = grid_.cells();
+  view.terms = profiles.terms.data();
+  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
+  view.obstacles = ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
+                                obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()};
+  view.newVelocity = newVelocity_.data();
+  view.steering = profiles.steering.data();
+  view.paths = request.paths;
+  view.lines = request.lines;
+  view.circles = obstacles.circles().data();
+  if (request.steering != nullptr) view.state = steeringState(*request.steering, threads_);
+  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
+  return view;
+}
+
+template <class Vector>
+StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
+  const ProfileTable& profiles = request.profiles;
+  StepView3 view{};
+  view.agents = working_.arrays();
+  view.count = n;
+  view.cells = grid_.cells();
+  view.terms = profiles.terms.data();
+  view.steering = profiles.steering.data();
+  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
+  view.newVelocity = newVelocity_.data();
+  view.timeStep = request.timeStep;
+  view.invTimeStep = 1.0f / request.timeStep;
+  view.clampSpeed = request.clampSpeed;
+  return view;
+}
+
+template <class Vector>
+StepReportOf<Vector> CpuBackendOf<Vector>::step(const Request& request) {
   const int threads = request.threads > 0 ? request.threads : omp_get_max_threads();
   threads_ = threads;
   const int n = static_cast<int>(request.agents.size());
   const ProfileTable& profiles = request.profiles;
-  StepReport report;
+  Report report;
   Stopwatch clock;
 
   // While no pair can have closed the candidate lists' skin, the grid stays as it is and the
   // lists give the neighbours; the columns a step writes are kept, in case it is refused.
-  const bool useLists = current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
+  const bool useLists = kPlanar && current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
                         profiles.maxNeighborDist == listNeighborDist_;
   if (useLists) {
     copyStepColumns(previous_, working_, threads);
@@ -140,15 +194,17 @@ StepReport CpuBackend::step(const StepRequest& request) {
     std::swap(previous_, working_);
     std::swap(previousDenseOf_, denseOf_);
     const bool fromPrevious = current_;
-    const AgentStore& source = fromPrevious ? previous_ : request.agents;
-    grid_.build(source.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist), threads);
+    const Store& source = fromPrevious ? previous_ : request.agents;
+    grid_.build(source.position, cellSize_.choose(request.cellSize, profiles.maxNeighborDist),
+                threads);
     gatherAgents(working_, source, grid_.order(), threads);
     denseOf_.resize(static_cast<std::size_t>(n));
     const std::vector<int>& order = grid_.order();
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (int k = 0; k < n; ++k) denseOf_[k] = fromPrevious ? previousDenseOf_[order[k]] : order[k];
   }
-  const ListMode listMode = useLists ? ListMode::Use : (cellSize_.sparse() ? ListMode::Build : ListMode::None);
+  const ListMode listMode =
+      useLists ? ListMode::Use : (kPlanar && cellSize_.sparse() ? ListMode::Build : ListMode::None);
   if (listMode == ListMode::Build) {
     listSkin_ = cellSize_.listSkin();
     listNeighborDist_ = profiles.maxNeighborDist;
@@ -161,23 +217,12 @@ StepReport CpuBackend::step(const StepRequest& request) {
   neighbourSlots_.resize(static_cast<std::size_t>(n) * static_cast<std::size_t>(stride));
   neighbourCount_.resize(static_cast<std::size_t>(n));
   newVelocity_.resize(static_cast<std::size_t>(n));
-  const ObstacleSet& obstacles = request.obstacles;
-  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
-  view.agents = working_.arrays();
-  view.count = n;
-  view.cells = grid_.cells();
-  view.terms = profiles.terms.data();
-  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), stride, 1};  // Rows.
-  view.obstacles = ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
-                                obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()};
-  view.newVelocity = newVelocity_.data();
-  view.steering = profiles.steering.data();
-  view.paths = request.paths;
-  view.lines = request.lines;
-  view.circles = obstacles.circles().data();
-  if (request.steering != nullptr) view.state = steeringState(*request.steering, threads);
-  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
-  const StepTally tally = runPhases(AgentPhases{}, view, threads, report.times, clock);
+  StepTally tally;
+  if constexpr (kPlanar) {
+    tally = runPhases(AgentPhases{}, planarView(request, n, listMode), threads, report.times, clock);
+  } else {
+    tally = runPhases(AgentPhases{}, view3(request, n), threads, report.times, clock);
+  }
   reportTally(tally, n, report);
   cellSize_.observe(n, tally.rangeSum);
   if (tally.nonFinite > 0) {
@@ -214,24 +259,27 @@ StepReport CpuBackend::step(const StepRequest& request) {
   return report;
 }
 
-void CpuBackend::download(AgentStore& agents) {
+template <class Vector>
+void CpuBackendOf<Vector>::download(Store& agents) {
   if (!holdsState_) return;
   scatterAgents(agents, working_, denseOf_, threads_);
   holdsState_ = false;
 }
 
-NonFiniteAgent CpuBackend::firstNonFinite() const {
+template <class Vector>
+NonFiniteAgentOf<Vector> CpuBackendOf<Vector>::firstNonFinite() const {
   std::size_t first = newVelocity_.size();
   for (std::size_t k = 0; k < newVelocity_.size(); ++k) {
     // The commit has moved the working copy already; the state the step began with is kept.
     if (isFinite(newVelocity_[k]) && isFinite(working_.position[k])) continue;
     if (first == newVelocity_.size() || working_.id[k].index < working_.id[first].index) first = k;
   }
-  return NonFiniteAgent{static_cast<std::size_t>(denseOf_[first]), newVelocity_[first], working_.position[first]};
+  return NonFiniteAgentOf<Vector>{static_cast<std::size_t>(denseOf_[first]), newVelocity_[first], working_.position[first]};
 }
 
 }  // namespace
 
-std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }
+std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackendOf<Vec2>>(); }
+std::unique_ptr<Backend3> makeCpuBackend3() { return std::make_unique<CpuBackendOf<Vec3>>(); }
 
 }  // namespace crowd

@@ -1,10 +1,16 @@
 #include "json_document.hpp"
 
+#include <cerrno>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
+
+#include <crowd/limits.hpp>
+#include <crowd/scenario_spec.hpp>
 
 #include "scenario_paths.hpp"
 
@@ -139,6 +145,30 @@ json parseJsonDocument(std::string_view text, const std::string& source) {
   } catch (const json::exception& error) {
     throw ScenarioError(source + ": cannot read JSON: " + syntaxDetail(error.what()));
   }
+}
+
+std::string readScenarioText(const std::string& path) {
+  errno = 0;
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) throw ScenarioError(path + ": cannot open: " + std::strerror(errno));
+  std::string text;
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
+    // A NUL is refused at once: binary files and devices (/dev/zero) end here, not in memory.
+    if (const void* nul = std::memchr(buffer, '\0', got); nul != nullptr) {
+      const std::size_t at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer);
+      throw ScenarioError(path + ": byte " + std::to_string(at + 1) + " is a NUL character; a scenario file is JSON text");
+    }
+    text.append(buffer, got);
+    if (text.size() > limits::kMaxScenarioFileBytes) {
+      throw ScenarioError(path + ": larger than the " + std::to_string(limits::kMaxScenarioFileBytes >> 30) +
+                          " GiB a scenario file may be (the file size limit); describe large crowds with groups");
+    }
+  }
+  // Reading a directory, for one, opens fine and fails here.
+  if (std::ferror(file.get())) throw ScenarioError(path + ": cannot read: " + std::strerror(errno));
+  return text;
 }
 
 }  // namespace crowd::scenario_detail

@@ -14,4 +14,8 @@ namespace crowd::scenario_detail {
 /// for malformed JSON, "<pointer>: duplicate key 'k'" for an object that repeats a key.
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& source);
 
+/// A scenario file's text. Throws ScenarioError for a file that cannot be read, holds a NUL
+/// (a binary file or a device) or is larger than limits::kMaxScenarioFileBytes.
+std::string readScenarioText(const std::string& path);
+
 }  // namespace crowd::scenario_detail

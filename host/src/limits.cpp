@@ -8,16 +8,25 @@
 namespace crowd {
 namespace {
 
-std::string checkVector(Vec2 v, const Limit& limit, const char* what) {
-  const float coordinates[2] = {v.x, v.y};
-  const char* names[2] = {" x", " y"};
-  for (int i = 0; i < 2; ++i) {
+std::string checkCoordinates(const float* coordinates, int count, const Limit& limit, const char* what) {
+  const char* names[3] = {" x", " y", " z"};
+  for (int i = 0; i < count; ++i) {
     const std::string problem = limitProblem(coordinates[i], limit);
     if (!problem.empty()) {
       return std::string(what) + names[i] + " " + problem + ", got " + formatFloat(coordinates[i]);
     }
   }
   return {};
+}
+
+std::string checkVector(Vec2 v, const Limit& limit, const char* what) {
+  const float coordinates[2] = {v.x, v.y};
+  return checkCoordinates(coordinates, 2, limit, what);
+}
+
+std::string checkVector(Vec3 v, const Limit& limit, const char* what) {
+  const float coordinates[3] = {v.x, v.y, v.z};
+  return checkCoordinates(coordinates, 3, limit, what);
 }
 
 }  // namespace
@@ -50,5 +59,9 @@ std::string checkCoordinate(Vec2 point, const char* what) {
 std::string checkVelocity(Vec2 velocity, const char* what) {
   return checkVector(velocity, limits::kVelocity, what);
 }
+
+std::string checkCoordinate(Vec3 point, const char* what) { return checkVector(point, limits::kCoordinate, what); }
+
+std::string checkVelocity(Vec3 velocity, const char* what) { return checkVector(velocity, limits::kVelocity, what); }
 
 }  // namespace crowd

@@ -194,18 +194,17 @@ std::string RunMetrics::toJson(int indent) const {
   return doc.dump(indent);
 }
 
-void MetricsCollector::observe(const Simulator& sim) {
-  if (!started_) {
-    started_ = true;
-    metrics_.initialAgents = sim.agentCount();
-    for (AgentId id : sim.ids()) metrics_.agentsWithGoal += sim.goal(id).has_value();
-    behavior_.observe(sim, false, metrics_);  // A pursuer may start within reach.
-    return;  // The initial state: starting overlaps are reported as scenario warnings instead.
-  }
-  metrics_.steps = sim.stepCount();
-  metrics_.totalMs += sim.lastStepTimes();
-  const double timeStep = sim.config().timeStep;
-  for (const Arrival& a : sim.lastArrivals()) {
+void MetricsCollector::start(std::size_t agents, std::size_t withGoal) {
+  started_ = true;
+  metrics_.initialAgents = agents;
+  metrics_.agentsWithGoal = withGoal;
+}
+
+void MetricsCollector::recordStep(std::int64_t steps, const PhaseTimes& times, double timeStep,
+                                  const std::vector<Arrival>& arrivals) {
+  metrics_.steps = steps;
+  metrics_.totalMs += times;
+  for (const Arrival& a : arrivals) {
     const double t = static_cast<double>(a.step) * timeStep;
     if (metrics_.arrived == 0) metrics_.firstArrivalTime = t;
     metrics_.lastArrivalTime = t;
@@ -214,12 +213,37 @@ void MetricsCollector::observe(const Simulator& sim) {
     ++metrics_.arrived;
     metrics_.arrivals.push_back(a);
   }
+}
+
+void MetricsCollector::recordSpeed(double speed, float maxSpeed) {
+  speedSum_ += speed;
+  if (maxSpeed > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeed);
+}
+
+void MetricsCollector::finishStep(std::size_t agents) {
+  speedSamples_ += static_cast<double>(agents);
+  metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;
+}
+
+void MetricsCollector::recordContacts(const ContactStats& c) {
+  metrics_.collisions += c.collisions;
+  metrics_.penetrations += c.penetrations;
+  metrics_.minSeparationRatio = std::min(metrics_.minSeparationRatio, c.minSeparationRatio);
+}
+
+void MetricsCollector::observe(const Simulator& sim) {
+  if (!started_) {
+    std::size_t withGoal = 0;
+    for (AgentId id : sim.ids()) withGoal += sim.goal(id).has_value();
+    start(sim.agentCount(), withGoal);
+    behavior_.observe(sim, false, metrics_);  // A pursuer may start within reach.
+    return;  // The initial state: starting overlaps are reported as scenario warnings instead.
+  }
+  recordStep(sim.stepCount(), sim.lastStepTimes(), sim.config().timeStep, sim.lastArrivals());
   const std::span<const Vec2> velocities = sim.velocities();
   const std::vector<float> maxSpeeds = sim.maxSpeeds();
   for (std::size_t i = 0; i < velocities.size(); ++i) {
-    const double speed = std::sqrt(static_cast<double>(absSq(velocities[i])));
-    speedSum_ += speed;
-    if (maxSpeeds[i] > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeeds[i]);
+    recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
   }
   metrics_.speedClamps += sim.lastSpeedClamps();
   if (sim.hasNavigation()) {
@@ -227,14 +251,10 @@ void MetricsCollector::observe(const Simulator& sim) {
     metrics_.unreachable = unreachableAtStart_ + static_cast<std::size_t>(metrics_.navigation->unreachable);
   }
   behavior_.observe(sim, true, metrics_);
-  speedSamples_ += static_cast<double>(sim.agentCount());
-  metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;
+  finishStep(sim.agentCount());
   if (contacts_) {
     const std::vector<float> radii = sim.radii();
-    const ContactStats c = measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads);
-    metrics_.collisions += c.collisions;
-    metrics_.penetrations += c.penetrations;
-    metrics_.minSeparationRatio = std::min(metrics_.minSeparationRatio, c.minSeparationRatio);
+    recordContacts(measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads));
   }
 }
 

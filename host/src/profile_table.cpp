@@ -109,12 +109,4 @@ StepView stepSettings(const StepRequest& request, float nearThresholdSq) {
   return view;
 }
 
-void reportTally(const StepTally& tally, int agents, StepReport& report) {
-  const double n = agents > 0 ? static_cast<double>(agents) : 1.0;
-  report.candidatesPerAgent = static_cast<double>(tally.candidates) / n;
-  report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / n;
-  report.speedClamps = tally.speedClamps;
-  report.planCandidates = tally.planCandidates;
-}
-
 }  // namespace crowd

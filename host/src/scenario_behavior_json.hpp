@@ -65,10 +65,26 @@ class JsonValueReader {
   std::uint64_t unsignedInteger(const nlohmann::json& value, const std::string& path) const;
   /// [x, y].
   Vec2 vector2(const nlohmann::json& value, const std::string& path) const;
+  /// [x, y, z].
+  Vec3 vector3(const nlohmann::json& value, const std::string& path) const;
+  /// `params` with the fields `object` sets overridden (kParamKeys); `radiusKey` names the
+  /// radius (a circle group's agents have "agentRadius").
+  AgentParams applyParams(const nlohmann::json& object, const std::string& path, AgentParams params,
+                          std::string_view radiusKey) const;
 
  private:
   std::string source_;
 };
+
+/// A file's "dimensions": 2 (a planar world, the default) or 3.
+int readDimensions(const JsonValueReader& reader, const nlohmann::json& value);
+
+/// Keys that set AgentParams fields, accepted in "agentDefaults", agents and groups.
+inline constexpr auto kParamKeys = [] {
+  std::array<std::string_view, std::size(kAgentParamFields)> keys{};
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = kAgentParamFields[i].key;
+  return keys;
+}();
 
 /// The steering keys of an agent, a group or "agentDefaults" (beside AgentParams' keys).
 inline constexpr auto kSteeringKeys = [] {

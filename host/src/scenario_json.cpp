@@ -39,17 +39,12 @@ using scenario_detail::kSteeringKeys;
 using scenario_detail::Steering;
 using scenario_detail::SteeringReader;
 
-// Keys that set AgentParams fields, accepted in "agentDefaults", agents and groups.
-constexpr auto kParamKeys = [] {
-  std::array<std::string_view, std::size(kAgentParamFields)> keys{};
-  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = kAgentParamFields[i].key;
-  return keys;
-}();
+using scenario_detail::kParamKeys;
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 13> kTopKeys = {
+constexpr std::array<std::string_view, 14> kTopKeys = {
     "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
-    "groups", "obstacles", "circles", "paths", "map",           "route"};
+    "groups", "obstacles", "circles", "paths", "map",           "route",         "dimensions"};
 // "name" lets a "target" refer to the agent (scenario_behavior_json.hpp).
 constexpr std::array<std::string_view, 6> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
                                                         "name",     "exits"};
@@ -194,6 +189,43 @@ Vec2 JsonValueReader::vector2(const json& value, const std::string& path) const 
   return Vec2(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)));
 }
 
+int readDimensions(const JsonValueReader& reader, const json& value) {
+  const std::int64_t dimensions = reader.integer(value, "/dimensions");
+  if (dimensions != 2 && dimensions != 3) reader.fail("/dimensions", "must be 2 or 3, got " + std::to_string(dimensions));
+  return static_cast<int>(dimensions);
+}
+
+Vec3 JsonValueReader::vector3(const json& value, const std::string& path) const {
+  if (!value.is_array() || value.size() != 3) {
+    const std::string got =
+        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
+    fail(path, "expected an array of 3 numbers [x, y, z], got " + got);
+  }
+  return Vec3(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)),
+              floatNumber(value[2], childPath(path, 2)));
+}
+
+AgentParams JsonValueReader::applyParams(const json& object, const std::string& path, AgentParams params,
+                        std::string_view radiusKey) const {
+  for (const AgentParamField& field : kAgentParamFields) {
+    const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
+    if (!object.contains(key)) continue;
+    const std::string at = childPath(path, key);
+    if (field.real != nullptr) {
+      params.*field.real = floatNumber(object[key], at);
+      continue;
+    }
+    // The one integer: checked before it is narrowed to an int.
+    const std::int64_t value = integer(object[key], at);
+    if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
+        !problem.empty()) {
+      fail(at, problem + ", got " + std::to_string(value));
+    }
+    params.maxNeighbors = static_cast<int>(value);
+  }
+  return params;
+}
+
 }  // namespace scenario_detail
 
 namespace {
@@ -217,6 +249,9 @@ class ScenarioReader : JsonValueReader {
     // readers of the file, checked but not kept.
     spec.name = source();
     if (root.contains("name")) text(root["name"], "/name");
+    if (root.contains("dimensions") && readDimensions(*this, root["dimensions"]) == 3) {
+      fail("/dimensions", "3: a 3D scenario, which loadScenario3File (crowd/scenario3.hpp) reads");
+    }
     if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
     if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
     if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
@@ -257,28 +292,6 @@ class ScenarioReader : JsonValueReader {
     requireKey(object, path, "max");
     min = vector2(object["min"], childPath(path, "min"));
     max = vector2(object["max"], childPath(path, "max"));
-  }
-
-  // Overrides the fields of `params` that `object` sets. `radiusKey` names the disc radius.
-  AgentParams applyParams(const json& object, const std::string& path, AgentParams params,
-                          std::string_view radiusKey) const {
-    for (const AgentParamField& field : kAgentParamFields) {
-      const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
-      if (!object.contains(key)) continue;
-      const std::string at = childPath(path, key);
-      if (field.real != nullptr) {
-        params.*field.real = floatNumber(object[key], at);
-        continue;
-      }
-      // The one integer: checked before it is narrowed to an int.
-      const std::int64_t value = integer(object[key], at);
-      if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
-          !problem.empty()) {
-        fail(at, problem + ", got " + std::to_string(value));
-      }
-      params.maxNeighbors = static_cast<int>(value);
-    }
-    return params;
   }
 
   void readAgents(const json& agents, const AgentParams& defaults, SteeringReader& steering,
@@ -440,27 +453,7 @@ ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& sou
 }
 
 ScenarioSpec loadScenarioSpec(const std::string& path) {
-  errno = 0;
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) throw ScenarioError(path + ": cannot open: " + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
-    // A NUL is refused at once: binary files and devices (/dev/zero) end here, not in memory.
-    if (const void* nul = std::memchr(buffer, '\0', got); nul != nullptr) {
-      const std::size_t at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer);
-      throw ScenarioError(path + ": byte " + std::to_string(at + 1) + " is a NUL character; a scenario file is JSON text");
-    }
-    text.append(buffer, got);
-    if (text.size() > limits::kMaxScenarioFileBytes) {
-      throw ScenarioError(path + ": larger than the " + std::to_string(limits::kMaxScenarioFileBytes >> 30) +
-                          " GiB a scenario file may be (the file size limit); describe large crowds with groups");
-    }
-  }
-  // Reading a directory, for one, opens fine and fails here.
-  if (std::ferror(file.get())) throw ScenarioError(path + ": cannot read: " + std::strerror(errno));
-  return parseScenarioSpec(text, path);
+  return parseScenarioSpec(scenario_detail::readScenarioText(path), path);
 }
 
 }  // namespace crowd

@@ -17,8 +17,6 @@
 namespace crowd {
 namespace {
 
-constexpr std::uint32_t kFreeSlot = UINT32_MAX;
-
 // Positions and goals within the coordinate limit, velocities within the velocity limit
 // (crowd/limits.hpp): what keeps a step's maths finite.
 void requirePoint(Vec2 v, const char* what) {
@@ -29,6 +27,8 @@ void requireVelocity(Vec2 v, const char* what) {
   if (const std::string problem = checkVelocity(v, what); !problem.empty()) throw std::invalid_argument(problem);
 }
 
+}  // namespace
+
 void checkConfig(const SimulatorConfig& c) {
   if (const std::string problem = checkLimit(c.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
     throw std::invalid_argument(problem);
@@ -38,6 +38,8 @@ void checkConfig(const SimulatorConfig& c) {
     throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
   }
 }
+
+namespace {
 
 std::unique_ptr<Backend> makeBackend(BackendKind kind) {
   if (kind == BackendKind::Cpu) return makeCpuBackend();
@@ -133,17 +135,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   }
 
   hostChanged();
-  AgentId id;
-  if (!freeSlots_.empty()) {
-    id.index = freeSlots_.back();
-    freeSlots_.pop_back();
-    id.generation = slotGeneration_[id.index];
-  } else {
-    id.index = static_cast<std::uint32_t>(slotGeneration_.size());
-    slotGeneration_.push_back(0);
-    slotToDense_.push_back(kFreeSlot);
-  }
-  slotToDense_[id.index] = static_cast<std::uint32_t>(agents_->size());
+  const AgentId id = handles_.add(agents_->size());
 
   AgentRow row{};
   row.id = id;
@@ -163,41 +155,16 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   return id;
 }
 
-std::size_t Simulator::denseOf(AgentId id) const {
-  if (id.index >= slotToDense_.size() || slotToDense_[id.index] == kFreeSlot ||
-      slotGeneration_[id.index] != id.generation) {
-    throw std::out_of_range("no live agent with id " + std::to_string(id.index) + "/" +
-                            std::to_string(id.generation));
-  }
-  return slotToDense_[id.index];
-}
-
-bool Simulator::contains(AgentId id) const {
-  return id.index < slotToDense_.size() && slotToDense_[id.index] != kFreeSlot &&
-         slotGeneration_[id.index] == id.generation;
-}
+bool Simulator::contains(AgentId id) const { return handles_.contains(id); }
 
 bool Simulator::removeAgent(AgentId id) {
   if (!contains(id)) return false;
   hostChanged();
-  removeDense({slotToDense_[id.index]});
+  removeDense({denseOf(id)});
   return true;
 }
 
-void Simulator::removeDense(const std::vector<std::size_t>& sortedDense) {
-  if (sortedDense.empty()) return;
-  for (std::size_t d : sortedDense) {
-    const AgentId id = agents_->id[d];
-    slotToDense_[id.index] = kFreeSlot;
-    ++slotGeneration_[id.index];
-    freeSlots_.push_back(id.index);
-  }
-  // Stable compaction keeps the remaining agents in their order, so outputs stay sorted by id.
-  agents_->removeSorted(sortedDense);
-  for (std::size_t d = sortedDense.front(); d < agents_->size(); ++d) {
-    slotToDense_[agents_->id[d].index] = static_cast<std::uint32_t>(d);
-  }
-}
+void Simulator::removeDense(const std::vector<std::size_t>& sortedDense) { removeAgents(*agents_, handles_, sortedDense); }
 
 std::size_t Simulator::agentCount() const { return agents_->size(); }
 std::span<const AgentId> Simulator::ids() const { return agents_->id; }
@@ -359,8 +326,7 @@ void Simulator::applyArrivals(const std::vector<std::size_t>& arrivedDense) {
 
 std::size_t Simulator::arrivedCount() const {
   syncHost();
-  return static_cast<std::size_t>(std::count_if(agents_->flags.begin(), agents_->flags.end(),
-                                                [](std::uint8_t f) { return (f & kArrived) != 0; }));
+  return countArrived(*agents_);
 }
 
 std::string Simulator::backendName() const { return backend_->name(); }
@@ -370,30 +336,14 @@ std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(
 DeviceAgents Simulator::deviceAgents() const { return backend_->deviceAgents(); }
 
 std::size_t Simulator::memoryBytes() const {
-  const std::size_t slots = (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
-                            sizeof(std::uint32_t);
-  return agents_->bytes() + slots + obstacles_.memoryBytes() + backend_->hostBytes() +
+  return agents_->bytes() + handles_.bytes() + obstacles_.memoryBytes() + backend_->hostBytes() +
          (steering_ ? steering_->bytes() : 0) + pathPoints_.capacity() * sizeof(Vec2) +
          linePoints_.capacity() * sizeof(ReferencePoint);
 }
 
 std::uint64_t Simulator::stateHash() const {
   syncHost();
-  // FNV-1a over the raw bits: any difference in any float shows.
-  std::uint64_t hash = 1469598103934665603ull;
-  auto mix = [&hash](const void* bytes, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(bytes);
-    for (std::size_t i = 0; i < size; ++i) {
-      hash ^= p[i];
-      hash *= 1099511628211ull;
-    }
-  };
-  for (std::size_t i = 0; i < agents_->size(); ++i) {
-    mix(&agents_->id[i], sizeof(AgentId));
-    mix(&agents_->position[i], sizeof(Vec2));
-    mix(&agents_->velocity[i], sizeof(Vec2));
-  }
-  return hash;
+  return hashAgents(*agents_);
 }
 
 }  // namespace crowd

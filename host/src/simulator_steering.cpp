@@ -14,7 +14,7 @@ namespace crowd {
 
 SteeringStore& Simulator::steeringStore() {
   if (!steering_) steering_ = std::make_unique<SteeringStore>();
-  steering_->resize(slotGeneration_.size());
+  steering_->resize(handles_.slotCount());
   return *steering_;
 }
 

@@ -18,8 +18,9 @@ void printCoordinate(std::FILE* file, double origin, float frame) {
 
 }  // namespace
 
-TrajectoryWriter::TrajectoryWriter(const std::string& path) : file_(std::make_unique<OutputFile>(path)) {
-  std::fputs("step,agent,x,y,vx,vy\n", file_->stream());
+TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions)
+    : file_(std::make_unique<OutputFile>(path)) {
+  std::fputs(dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz\n" : "step,agent,x,y,vx,vy\n", file_->stream());
 }
 
 TrajectoryWriter::~TrajectoryWriter() = default;
@@ -37,6 +38,21 @@ void TrajectoryWriter::write(const Simulator& sim) {
     printCoordinate(out, origin.x, pos[i].x);
     printCoordinate(out, origin.y, pos[i].y);
     std::fprintf(out, ",%.9g,%.9g\n", static_cast<double>(vel[i].x), static_cast<double>(vel[i].y));
+  }
+}
+
+void TrajectoryWriter::write(const Simulator3& sim) {
+  if (!file_) throw std::runtime_error("trajectory file already closed");
+  std::FILE* out = file_->stream();
+  const auto ids = sim.ids();
+  const auto pos = sim.positions();
+  const auto vel = sim.velocities();
+  const long long step = sim.stepCount();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    // 9 significant digits: every float read back to the same bits.
+    std::fprintf(out, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, ids[i].index, static_cast<double>(pos[i].x),
+                 static_cast<double>(pos[i].y), static_cast<double>(pos[i].z), static_cast<double>(vel[i].x),
+                 static_cast<double>(vel[i].y), static_cast<double>(vel[i].z));
   }
 }
 

@@ -135,8 +135,8 @@ double closestApproach(Vec3 p, Vec3 v, double horizon) {
 /// Two agents each moving onto their own plane (the smallest change that keeps it): returns the
 /// new relative velocity of b seen from a.
 Vec3 reciprocalRelativeVelocity(const Sphere3& a, const Sphere3& b, float tau, float dt) {
-  const OrcaPlane pa = agentOrcaPlane3(a, b, 1.0f / tau, 1.0f / dt);
-  const OrcaPlane pb = agentOrcaPlane3(b, a, 1.0f / tau, 1.0f / dt);
+  const OrcaPlane pa = agentOrcaPlane3(a, b, 1.0f / tau, 1.0f / dt, coincidentSeparationHint3(0, 1));
+  const OrcaPlane pb = agentOrcaPlane3(b, a, 1.0f / tau, 1.0f / dt, coincidentSeparationHint3(1, 0));
   const Vec3 va = solveOrca3(&pa, 1, 100.0f, a.velocity);
   const Vec3 vb = solveOrca3(&pb, 1, 100.0f, b.velocity);
   return va - vb;
@@ -174,7 +174,7 @@ TEST(KernelOrca3d, AgentsOutOfEachOthersWayAreLeftAlone) {
   // Moving apart: the half-space keeps their velocities.
   const Sphere3 a{Vec3(0, 0, 0), Vec3(-1, 0, 0), 0.5f};
   const Sphere3 b{Vec3(3, 0, 0), Vec3(1, 0, 0), 0.5f};
-  const OrcaPlane plane = agentOrcaPlane3(a, b, 0.5f, 4.0f);
+  const OrcaPlane plane = agentOrcaPlane3(a, b, 0.5f, 4.0f, coincidentSeparationHint3(0, 1));
   EXPECT_LE(violation(plane, a.velocity.x, a.velocity.y, a.velocity.z), 0.0);
   const Vec3 v = solveOrca3(&plane, 1, 2.0f, a.velocity);
   EXPECT_EQ(v, a.velocity);

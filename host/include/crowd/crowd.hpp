@@ -12,5 +12,7 @@
 #include <crowd/phase_times.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 #include <crowd/simulator.hpp>
+#include <crowd/simulator3.hpp>
 #include <crowd/trajectory.hpp>

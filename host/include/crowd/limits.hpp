@@ -32,6 +32,7 @@
 
 #include <crowd/kernels/config.hpp>
 #include <crowd/kernels/vec2.hpp>
+#include <crowd/kernels/vec3.hpp>
 
 namespace crowd {
 
@@ -107,5 +108,9 @@ std::string checkCoordinate(Vec2 point, const char* what);
 
 /// As checkCoordinate, for a velocity against the velocity limit.
 std::string checkVelocity(Vec2 velocity, const char* what);
+
+/// The same checks for a 3D world's points and velocities (z named like x and y).
+std::string checkCoordinate(Vec3 point, const char* what);
+std::string checkVelocity(Vec3 velocity, const char* what);
 
 }  // namespace crowd

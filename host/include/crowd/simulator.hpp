@@ -58,6 +58,9 @@ struct SimulatorConfig {
   glm::dvec2 origin{0.0, 0.0};
 };
 
+/// Throws std::invalid_argument, naming the setting, when one is outside its limits.
+void checkConfig(const SimulatorConfig& config);
+
 /// Unless exactRvo2 is set, each step every agent's preferred velocity, as ORCA sees it, is
 /// moved by a random vector of up to this fraction of its maxSpeed in each coordinate. A crowd
 /// in perfect symmetry (agents on a circle, say) otherwise deadlocks in ORCA: everyone waits for
@@ -99,7 +102,9 @@ class SimulationError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class AgentStore;
+template <class Vector>
+class AgentStoreOf;
+using AgentStore = AgentStoreOf<Vec2>;
 class Backend;
 class Navigator;
 class SteeringStore;
@@ -245,7 +250,7 @@ class Simulator {
   void requireUsable(const Behavior& behavior);
   /// Makes path `path`'s reference line, once (nothing for a path too short for one).
   void makeReferenceLine(int path);
-  std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
+  std::size_t denseOf(AgentId id) const { return handles_.denseOf(id); }  // Throws std::out_of_range.
   // A GPU backend keeps the state on the device between steps; readers call syncHost() to
   // bring the host copy up to date, writers call hostChanged(), which syncs and then tells the
   // backend its copy is stale.
@@ -268,10 +273,7 @@ class Simulator {
   ObstacleSet obstacles_;
   std::unique_ptr<AgentStore> agents_;  // Dense order.
 
-  // Slot table for stable handles.
-  std::vector<std::uint32_t> slotGeneration_;
-  std::vector<std::uint32_t> slotToDense_;  // UINT32_MAX when free.
-  std::vector<std::uint32_t> freeSlots_;
+  AgentHandles handles_;
 
   std::vector<AgentParams> profiles_;
   std::vector<Behavior> behaviors_;  // Indexed like profiles_.

@@ -1,5 +1,6 @@
-// Trajectory output as CSV: one `step,agent,x,y,vx,vy` row per agent per step, step 0 being the
-// initial state and agent the agent's id index (its number in the scenario). Positions are in
+// Trajectory output as CSV: one `step,agent,x,y,vx,vy` row per agent per step (in a 3D world
+// `step,agent,x,y,z,vx,vy,vz`), step 0 being the initial state and agent the agent's id index
+// (its number in the scenario). Positions are in
 // world coordinates (the simulator's origin added back, in double).
 #pragma once
 
@@ -8,6 +9,7 @@
 
 #include <crowd/output_file.hpp>
 #include <crowd/simulator.hpp>
+#include <crowd/simulator3.hpp>
 
 namespace crowd {
 
@@ -15,13 +17,15 @@ class TrajectoryWriter {
  public:
   /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot.
   /// The file appears at `path` only when close() succeeds (see OutputFile).
-  explicit TrajectoryWriter(const std::string& path);
+  /// `dimensions` 3 writes the 3D columns (write(const Simulator3&)).
+  explicit TrajectoryWriter(const std::string& path, int dimensions = 2);
   ~TrajectoryWriter();
   TrajectoryWriter(const TrajectoryWriter&) = delete;
   TrajectoryWriter& operator=(const TrajectoryWriter&) = delete;
 
   /// Appends the simulator's current state as rows for step sim.stepCount().
   void write(const Simulator& sim);
+  void write(const Simulator3& sim);
   /// Flushes, closes and puts the file in place; throws std::runtime_error if any write failed
   /// (a full disk, say).
   void close();

@@ -1,5 +1,5 @@
 // The agent columns (kernels/agent_columns.hpp) in device memory: the CUDA counterpart of
-// AgentStore. Upload, download, gather, scatter and byte counts loop over the column list.
+// AgentStoreOf (Vec2 columns for a planar world, Vec3 for a 3D one). Upload, download, gather, scatter and byte counts loop over the column list.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,8 @@
 
 namespace crowd {
 
-class DeviceAgentStore {
+template <class Vector>
+class DeviceAgentStoreOf {
  public:
 #define CROWD_COLUMN_BUFFER(Type, name, stepWrites) DeviceBuffer<Type> name;
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_BUFFER)
@@ -25,20 +26,20 @@ class DeviceAgentStore {
 #undef CROWD_RESIZE_COLUMN
     size_ = count;
   }
-  void upload(const AgentStore& host) {
+  void upload(const AgentStoreOf<Vector>& host) {
 #define CROWD_UPLOAD_COLUMN(Type, name, stepWrites) name.upload(host.name.data(), host.size());
     CROWD_AGENT_COLUMNS(CROWD_UPLOAD_COLUMN)
 #undef CROWD_UPLOAD_COLUMN
     size_ = host.size();
   }
-  void download(AgentStore& host) const {
+  void download(AgentStoreOf<Vector>& host) const {
     host.resize(size_);
 #define CROWD_DOWNLOAD_COLUMN(Type, name, stepWrites) name.download(host.name.data(), size_);
     CROWD_AGENT_COLUMNS(CROWD_DOWNLOAD_COLUMN)
 #undef CROWD_DOWNLOAD_COLUMN
   }
-  AgentArrays arrays() {
-    AgentArrays view;
+  AgentArraysOf<Vector> arrays() {
+    AgentArraysOf<Vector> view;
 #define CROWD_COLUMN_DATA(Type, name, stepWrites) view.name = name.data();
     CROWD_AGENT_COLUMNS(CROWD_COLUMN_DATA)
 #undef CROWD_COLUMN_DATA
@@ -55,5 +56,6 @@ class DeviceAgentStore {
  private:
   std::size_t size_ = 0;
 };
+using DeviceAgentStore = DeviceAgentStoreOf<Vec2>;
 
 }  // namespace crowd

@@ -23,6 +23,8 @@ struct AgentGrid {
   CellCoord origin;        ///< The cell of the bounding box's lower-left corner.
   std::uint32_t columns;   ///< Cells per row of the box. [Limit: >= 1]
   std::uint32_t rows;      ///< Rows of the box. [Limit: >= 1]
+  int originZ;             ///< A 3D grid's lowest layer (agent_grid_3d.hpp); 0 in a planar world.
+  std::uint32_t layers;    ///< Layers of rows; 1 in a planar world, whose keys are then the same.
   std::uint32_t bucketMask;  ///< Bucket count - 1; the count is a power of two.
   bool wraps;              ///< More cells in the box than buckets: a bucket may hold several cells.
 };
@@ -66,6 +68,8 @@ CROWD_HD inline AgentGrid makeAgentGrid(float minX, float minY, float maxX, floa
   const CellCoord far{gridCoordinate(maxX * grid.invCellSize), gridCoordinate(maxY * grid.invCellSize)};
   grid.columns = static_cast<std::uint32_t>(static_cast<long long>(far.x) - grid.origin.x + 1);
   grid.rows = static_cast<std::uint32_t>(static_cast<long long>(far.y) - grid.origin.y + 1);
+  grid.originZ = 0;
+  grid.layers = 1;
   grid.bucketMask = buckets - 1;
   grid.wraps = static_cast<unsigned long long>(grid.columns) * grid.rows > buckets;
   return grid;
@@ -163,10 +167,8 @@ struct SlotRange {
   int end;
 };
 
-/// The sorted slots of the agents in cell `c`.
-CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
-  if (!insideBox(cells.grid, c)) return SlotRange{0, 0};
-  const std::uint64_t key = cellKey(cells.grid, c);
+/// The sorted slots of the agents in the cell with key `key` (a cell of the box).
+CROWD_HD inline SlotRange slotsOfKey(const GridCells& cells, std::uint64_t key) {
   const std::uint32_t bit = occupancyBit(cells.grid, key);
   if (((cells.occupied[bit >> 6] >> (bit & 63)) & 1u) == 0) return SlotRange{0, 0};
   const std::uint32_t bucket = bucketOfKey(cells.grid, key);
@@ -180,6 +182,12 @@ CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
   while (last < range.end && cells.slotKey[last] == key) ++last;
   range.end = last;
   return range;
+}
+
+/// The sorted slots of the agents in cell `c`.
+CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
+  if (!insideBox(cells.grid, c)) return SlotRange{0, 0};
+  return slotsOfKey(cells, cellKey(cells.grid, c));
 }
 
 /// A lower bound on the distance from `p` to any agent binned in the cell whose lower-left corner

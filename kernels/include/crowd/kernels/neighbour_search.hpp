@@ -122,17 +122,25 @@ struct CellNeighbourhood {
   }
 };
 
-/// Offers the agents of one run to `nearest`; returns how many were examined.
-CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const AgentId* id, int self, Vec2 p,
-                             AgentNeighbours& nearest) {
-  for (int j = run.begin; j < run.end; ++j) {
+/// Offers the agents of sorted slots [begin, end) to `nearest`; returns how many were examined.
+/// Vector is Vec2 or Vec3: the K nearest are kept alike in a planar and a 3D world.
+template <class Vector>
+CROWD_HD inline int offerSlots(int begin, int end, const Vector* position, const AgentId* id, int self, Vector p,
+                               AgentNeighbours& nearest) {
+  for (int j = begin; j < end; ++j) {
     // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
     const float distSq = absSq(p - position[j]);
     // Not closer than the current range: offer() would refuse it too, so skip the id load.
     if (distSq > nearest.rangeSq || j == self) continue;
     nearest.offer(distSq, id[j].index, j);
   }
-  return run.end - run.begin;
+  return end - begin;
+}
+
+/// Offers the agents of one run to `nearest`; returns how many were examined.
+CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const AgentId* id, int self, Vec2 p,
+                             AgentNeighbours& nearest) {
+  return offerSlots(run.begin, run.end, position, id, self, p, nearest);
 }
 
 /// Where a grid search records the agent's candidate list (see candidate_lists.hpp): everyone

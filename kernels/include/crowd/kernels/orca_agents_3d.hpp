@@ -24,8 +24,10 @@ struct Sphere3 {
 
 /// The half-space of velocities for `self` that avoid `other` for `1 / invTimeHorizon` seconds,
 /// assuming `other` takes the other half of the avoidance. `invTimeStep` is 1 / the step length.
+/// `separationHint` (coincidentSeparationHint3) is the direction used when the two agents share
+/// both position and velocity.
 CROWD_HD inline OrcaPlane agentOrcaPlane3(const Sphere3& self, const Sphere3& other, float invTimeHorizon,
-                                          float invTimeStep) {
+                                          float invTimeStep, Vec3 separationHint) {
   const Vec3 relativePosition = other.position - self.position;
   const Vec3 relativeVelocity = self.velocity - other.velocity;
   const float distSq = absSq(relativePosition);
@@ -62,12 +64,19 @@ CROWD_HD inline OrcaPlane agentOrcaPlane3(const Sphere3& self, const Sphere3& ot
     // Already overlapping: the cut-off sphere of the time step.
     const Vec3 w = relativeVelocity - invTimeStep * relativePosition;
     const float wLength = length(w);
-    const Vec3 unitW = divide(w, wLength);
+    // On one point with one velocity, w is zero and has no direction: RVO2-3D's result is NaN.
+    // The pair then separates along x, each agent the opposite way (decided by id).
+    const Vec3 unitW = wLength > 0.0f ? divide(w, wLength) : separationHint;
     plane.normal = unitW;
     u = (combinedRadius * invTimeStep - wLength) * unitW;
   }
   plane.point = self.velocity + 0.5f * u;
   return plane;
+}
+
+/// Opposite directions for the two agents of a coincident pair, decided by their ids.
+CROWD_HD inline Vec3 coincidentSeparationHint3(unsigned selfId, unsigned otherId) {
+  return selfId < otherId ? Vec3(-1.0f, 0.0f, 0.0f) : Vec3(1.0f, 0.0f, 0.0f);
 }
 
 }  // namespace crowd

@@ -97,7 +97,8 @@ CROWD_HD inline Vec2 orcaPrefVelocity(const StepView& view, int self, float maxS
 
 /// Pulls a velocity that rounding or the LP's infeasible fallback left outside the maxSpeed disc
 /// back onto it. Returns whether it had to.
-CROWD_HD inline bool clampToSpeed(Vec2& v, float maxSpeed) {
+template <class Vector>
+CROWD_HD inline bool clampToSpeed(Vector& v, float maxSpeed) {
   const float speedSq = absSq(v);
   if (!(speedSq > maxSpeed * maxSpeed)) return false;
   v = v * (maxSpeed / std::sqrt(speedSq));

@@ -6,9 +6,13 @@
 // A phase is a struct with
 //   static constexpr Phase kPhase;   // its entry in the phase list (phase.hpp)
 //   using Scratch = ...;             // per-thread working memory, reused across agents
-//   static void run(const StepView&, int k, Scratch&, StepTally&);  // agent in sorted slot k
+//   static void run(const View&, int k, Scratch&, StepTally&);  // agent in sorted slot k
 // and appears in AgentPhases below, in the order the step runs them. The grid phase comes
 // first and is the backends' own (a sort), since it reorders everyone.
+//
+// The same phases step a planar world (StepView) and a 3D one (StepView3): run() is a template
+// on the view, and the few things that differ between the worlds (the neighbour search, the
+// steering, the ORCA program) are functions overloaded on the view.
 #pragma once
 
 #include <cmath>
@@ -17,44 +21,70 @@
 #include "config.hpp"
 #include "k_nearest.hpp"
 #include "neighbour_search.hpp"
+#include "neighbour_search_3d.hpp"
 #include "orca_velocity.hpp"
+#include "orca_velocity_3d.hpp"
 #include "phase.hpp"
 #include "steering.hpp"
 #include "step_view.hpp"
 #include "vec2.hpp"
+#include "vec3.hpp"
 
 namespace crowd {
 
 /// For phases that need no working memory between agents.
 struct NoScratch {};
 
+/// The K nearest of a planar world's agent in sorted slot k: from its candidate list, from the
+/// grid (recording the list in a sparse crowd), or, on the GPU, from the grid every step.
+/// Returns the candidates examined.
+CROWD_HD inline int findNeighbours(const StepView& view, int k, CellNeighbourhood& hood, StepTally& tally,
+                                   AgentNeighbours& nearest) {
+  const AgentArrays& a = view.agents;
+  const ProfileTerms& t = view.terms[a.profile[k]];
+  const CandidateLists& lists = view.lists;
+  if (lists.mode == ListMode::Use) {
+    return nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k], t.maxNeighbors,
+                           t.neighborDistSq, view.nearThresholdSq, nearest);
+  }
+  if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
+    return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
+                                   nearest);
+  }
+  ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
+                    sqr(t.neighborDist + lists.skin), 0};
+  const int candidates = findNearestAgents(view.cells, hood, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                                           t.neighborDistSq, view.nearThresholdSq, nearest,
+                                           lists.mode == ListMode::Build ? &record : nullptr);
+  if (lists.mode == ListMode::Build) {
+    lists.count[k] = record.count;
+    tally.listOverflows += record.count < 0 ? 1 : 0;
+  }
+  return candidates;
+}
+
+/// The K nearest of a 3D world's agent in sorted slot k, from the 3D grid.
+CROWD_HD inline int findNeighbours(const StepView3& view, int k, CellNeighbourhood&, StepTally&,
+                                   AgentNeighbours& nearest) {
+  const AgentArrays3& a = view.agents;
+  const ProfileTerms& t = view.terms[a.profile[k]];
+  return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
+                            nearest);
+}
+
+/// A 3D world's profiles are goal-only (Simulator3 refuses any other): the preferred velocity
+/// is fixed or heads for the goal, which SteeringPhase handles.
+CROWD_HD inline Vec3 steeredVelocity(const StepView3& view, int k, StepTally&) { return view.agents.prefVelocity[k]; }
+
 /// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.
 struct NeighboursPhase {
   static constexpr Phase kPhase = Phase::Neighbours;
-  using Scratch = CellNeighbourhood;  // The cells around the last home cell.
+  using Scratch = CellNeighbourhood;  // The cells around the last home cell (planar worlds).
 
-  CROWD_HD static void run(const StepView& view, int k, Scratch& hood, StepTally& tally) {
-    const AgentArrays& a = view.agents;
-    const ProfileTerms& t = view.terms[a.profile[k]];
-    const CandidateLists& lists = view.lists;
+  template <class View>
+  CROWD_HD static void run(const View& view, int k, Scratch& hood, StepTally& tally) {
     AgentNeighbours nearest;
-    if (lists.mode == ListMode::Use) {
-      tally.candidates += nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k],
-                                          t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest);
-    } else if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
-      tally.candidates += findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
-                                                  t.neighborDistSq, nearest);
-    } else {
-      ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
-                        sqr(t.neighborDist + lists.skin), 0};
-      tally.candidates += findNearestAgents(view.cells, hood, a.position, a.id, k, a.position[k], t.maxNeighbors,
-                                            t.neighborDistSq, view.nearThresholdSq, nearest,
-                                            lists.mode == ListMode::Build ? &record : nullptr);
-      if (lists.mode == ListMode::Build) {
-        lists.count[k] = record.count;
-        tally.listOverflows += record.count < 0 ? 1 : 0;
-      }
-    }
+    tally.candidates += findNeighbours(view, k, hood, tally, nearest);
     for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
     view.neighbours.count[k] = nearest.count;
     // Integer units keep the sum, and so the next step's cell size, independent of thread count.
@@ -69,8 +99,9 @@ struct SteeringPhase {
   static constexpr Phase kPhase = Phase::Steering;
   using Scratch = NoScratch;
 
-  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
-    const AgentArrays& a = view.agents;
+  template <class View>
+  CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
+    const auto& a = view.agents;
     const std::uint32_t p = a.profile[k];
     if (view.steering[p].goalOnly) {
       if ((a.flags[k] & kHasGoal) == 0) return;
@@ -86,11 +117,12 @@ struct OrcaPhase {
   static constexpr Phase kPhase = Phase::Orca;
   using Scratch = NoScratch;
 
-  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
+  template <class View>
+  CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
     const std::uint32_t p = view.agents.profile[k];
-    Vec2 v = view.agents.prefVelocity[k];  // Without avoidance the steered velocity is final.
+    auto v = view.agents.prefVelocity[k];  // Without avoidance the steered velocity is final.
     if (view.steering[p].avoidance == AvoidanceMode::Orca) {
-      const OrcaResult orca = orcaVelocity(view, k);
+      const auto orca = orcaVelocity(view, k);
       v = orca.velocity;
       tally.orcaLines += orca.lines;
     }
@@ -105,10 +137,11 @@ struct CommitPhase {
   static constexpr Phase kPhase = Phase::Commit;
   using Scratch = NoScratch;
 
-  CROWD_HD static void run(const StepView& view, int k, Scratch&, StepTally& tally) {
-    const AgentArrays& a = view.agents;
-    const Vec2 v = view.newVelocity[k];
-    const Vec2 p = a.position[k] + v * view.timeStep;
+  template <class View>
+  CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
+    const auto& a = view.agents;
+    const auto v = view.newVelocity[k];
+    const auto p = a.position[k] + v * view.timeStep;
     a.velocity[k] = v;
     a.position[k] = p;
     const float speedSq = absSq(v);

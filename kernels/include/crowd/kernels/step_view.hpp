@@ -12,6 +12,7 @@
 #include "profile_terms.hpp"
 #include "steering_terms.hpp"
 #include "vec2.hpp"
+#include "vec3.hpp"
 
 namespace crowd {
 
@@ -74,6 +75,23 @@ struct StepView {
   std::uint64_t seed;    ///< Seeds the random draws.
   std::int64_t step;     ///< The step being computed (1 for the first), for the random draws.
   CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
+};
+
+/// What the phases read and write in a 3D world: agents are spheres, with no obstacles, paths
+/// or steering state (3D profiles are goal-only), and neighbours come from the 3D grid
+/// (agent_grid_3d.hpp). The phases are the same (step_phases.hpp); what differs per world is
+/// overloaded on the view.
+struct StepView3 {
+  AgentArrays3 agents;  ///< The working copy, in cell order.
+  int count;
+  GridCells cells;
+  const ProfileTerms* terms;
+  const SteeringTerms* steering;
+  NeighbourTable neighbours;
+  Vec3* newVelocity;
+  float timeStep;
+  float invTimeStep;
+  bool clampSpeed;
 };
 
 }  // namespace crowd

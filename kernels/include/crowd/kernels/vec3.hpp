@@ -34,4 +34,11 @@ CROWD_HD inline Vec3 normalize(Vec3 v) { return divide(v, length(v)); }
 /// No coordinate is infinite or NaN.
 CROWD_HD inline bool isFinite(Vec3 v) { return v.x - v.x == 0.0f && v.y - v.y == 0.0f && v.z - v.z == 0.0f; }
 
+/// The preferred-velocity rule of RVO2-3D's examples: head for the goal, no faster than
+/// prefSpeed (for prefSpeed 1, "normalise if longer than 1", as its Sphere example does).
+CROWD_HD inline Vec3 clipToLength(Vec3 v, float maxLength) {
+  if (absSq(v) > maxLength * maxLength) return normalize(v) * maxLength;
+  return v;
+}
+
 }  // namespace crowd

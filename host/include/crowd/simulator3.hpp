@@ -1,0 +1,119 @@
+// A 3D world: agents are spheres with 3D positions, velocities and goals, avoiding each other by
+// ORCA in three dimensions (RVO2-3D's semantics). Drones, fish, birds, or people on several
+// floors at once. The step is the planar simulator's (the same phases in kernels/step_phases.hpp,
+// the same backends' executors, the same agent grid and K-nearest rule), over Vec3 columns.
+//
+// What a 3D world has: goals (RVO2-3D's rule: head for the goal, no faster than prefSpeed) or
+// fixed preferred velocities, per-agent parameters, arrivals and their removal. What it has not
+// (yet): obstacles, steering behaviours, routes and planners; timeHorizonObst is not used.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <crowd/agent_id.hpp>
+#include <crowd/agent_params.hpp>
+#include <crowd/phase_times.hpp>
+#include <crowd/simulator.hpp>
+#include <crowd/kernels/vec3.hpp>
+
+namespace crowd {
+
+template <class Vector>
+class AgentStoreOf;
+using AgentStore3 = AgentStoreOf<Vec3>;
+class Backend3;
+
+/// Everything needed to add one agent to a 3D world.
+struct AgentDef3 {
+  Vec3 position{0.0f};
+  Vec3 velocity{0.0f};            ///< Initial velocity.
+  std::optional<Vec3> goal;       ///< If set, the preferred velocity heads here.
+  Vec3 prefVelocity{0.0f};        ///< Fixed preferred velocity, used when there is no goal.
+  AgentParams params;             ///< radius is the sphere's; timeHorizonObst is not used.
+};
+
+class Simulator3 {
+ public:
+  /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived apply as in the
+  /// planar simulator; seed and origin do not (a 3D step draws no random numbers). The CUDA
+  /// backend does not step 3D worlds yet: Cuda is refused, and Auto picks the CPU.
+  explicit Simulator3(const SimulatorConfig& config = {});
+  ~Simulator3();
+  Simulator3(Simulator3&&) noexcept;
+  Simulator3& operator=(Simulator3&&) noexcept;
+
+  const SimulatorConfig& config() const { return config_; }
+  /// Changes the settings between steps; the backend stays the one chosen at construction.
+  void setConfig(const SimulatorConfig& config);
+
+  /// Throws std::invalid_argument for a value outside crowd/limits.hpp's bounds.
+  AgentId addAgent(const AgentDef3& def);
+  bool removeAgent(AgentId id);
+  bool contains(AgentId id) const { return handles_.contains(id); }
+  std::size_t agentCount() const;
+
+  // Accessors throw std::out_of_range for an id that is not alive.
+  Vec3 position(AgentId id) const;
+  Vec3 velocity(AgentId id) const;
+  Vec3 prefVelocity(AgentId id) const;  ///< As used in the last step (or set by setPrefVelocity).
+  std::optional<Vec3> goal(AgentId id) const;
+  const AgentParams& params(AgentId id) const;
+  bool hasArrived(AgentId id) const;
+  void setPosition(AgentId id, Vec3 position);
+  void setVelocity(AgentId id, Vec3 velocity);
+  void setGoal(AgentId id, Vec3 goal);
+  void setPrefVelocity(AgentId id, Vec3 prefVelocity);  ///< Clears the goal.
+  void setParams(AgentId id, const AgentParams& params);
+
+  /// Every agent, in the order they were added (ascending id among those added together).
+  std::span<const AgentId> ids() const;
+  std::span<const Vec3> positions() const;
+  std::span<const Vec3> velocities() const;
+  std::vector<float> radii() const;
+  std::vector<float> maxSpeeds() const;
+
+  /// One step; throws SimulationError, changing nothing, when some agent would get a
+  /// non-finite velocity or position.
+  void step();
+  std::int64_t stepCount() const { return stepCount_; }
+  double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
+  /// Agents that arrived during the last step (removed ones included when removeArrived).
+  const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
+  std::size_t arrivedCount() const;
+  const PhaseTimes& lastStepTimes() const { return lastTimes_; }
+  /// Neighbour candidates examined per agent in the last step.
+  double lastCandidatesPerAgent() const { return lastCandidates_; }
+  std::string backendName() const;
+  /// Host memory held for the agents and the backend's working copies, in bytes.
+  std::size_t memoryBytes() const;
+  /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
+  std::uint64_t stateHash() const;
+
+ private:
+  std::size_t denseOf(AgentId id) const { return handles_.denseOf(id); }
+  void syncHost() const;
+  void hostChanged();
+  std::uint32_t internProfile(const AgentParams& params);
+
+  SimulatorConfig config_;
+  std::unique_ptr<AgentStore3> agents_;  // Dense order.
+  AgentHandles handles_;
+  std::vector<AgentParams> profiles_;
+  std::map<AgentParams, std::uint32_t> profileIndex_;  // For interning.
+  std::unique_ptr<ProfileTable> table_;
+  std::unique_ptr<Backend3> backend_;
+  std::int64_t stepCount_ = 0;
+  std::vector<Arrival> lastArrivals_;
+  PhaseTimes lastTimes_;
+  double lastCandidates_ = 0;
+  mutable bool hostStale_ = false;
+};
+
+}  // namespace crowd

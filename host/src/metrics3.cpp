@@ -1,0 +1,81 @@
+// Run metrics of 3D worlds: contacts between spheres, from the 3D agent grid, and the collector's
+// observation of a Simulator3 (arrivals, speeds, costs as in a planar run).
+#include <crowd/metrics.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <omp.h>
+
+#include <crowd/kernels/neighbour_search_3d.hpp>
+
+#include "cpu_agent_grid.hpp"
+
+namespace crowd {
+namespace {
+
+// As the planar count: a pair collides below 99% of its combined radii, and separation ratios
+// are reported out to 1.5 combined radii.
+constexpr float kCollisionFraction = 0.99f;
+constexpr float kSeparationReach = 1.5f;
+
+}  // namespace
+
+ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const float> radii, int threads) {
+  ContactStats stats;
+  const std::size_t n = positions.size();
+  if (n < 2) return stats;
+  float largest = 0.0f;
+  for (const float r : radii) largest = std::max(largest, r);
+  if (!(largest > 0.0f)) return stats;
+  const float reach = 2.0f * kSeparationReach * largest;
+  const int useThreads = threads > 0 ? threads : omp_get_max_threads();
+  CpuAgentGrid grid;
+  grid.build(positions, std::max(reach, 1e-3f), useThreads);
+  std::vector<Vec3> sorted(n);
+  std::vector<AgentId> ids(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    sorted[k] = positions[static_cast<std::size_t>(grid.order()[k])];
+    ids[k] = AgentId{static_cast<std::uint32_t>(grid.order()[k]), 0};
+  }
+  std::int64_t collisions = 0;
+  double minRatio = stats.minSeparationRatio;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : collisions) reduction(min : minRatio) num_threads(useThreads)
+  for (std::size_t k = 0; k < n; ++k) {
+    AgentNeighbours near;
+    findNearestAgents3(grid.cells(), sorted.data(), ids.data(), static_cast<int>(k), sorted[k], kMaxNeighbors,
+                       reach * reach, near);
+    const std::size_t self = ids[k].index;
+    for (int m = 0; m < near.count; ++m) {
+      const std::size_t other = ids[static_cast<std::size_t>(near.index(m))].index;
+      const double combined = static_cast<double>(radii[self]) + radii[other];
+      const double distance = std::sqrt(static_cast<double>(near.distSq(m)));
+      if (!(distance < kSeparationReach * combined)) continue;
+      minRatio = std::min(minRatio, distance / combined);
+      if (self < other && distance < kCollisionFraction * combined) ++collisions;  // Each pair once.
+    }
+  }
+  stats.collisions = collisions;
+  stats.minSeparationRatio = minRatio;
+  return stats;
+}
+
+void MetricsCollector::observe(const Simulator3& sim) {
+  if (!started_) {
+    std::size_t withGoal = 0;
+    for (AgentId id : sim.ids()) withGoal += sim.goal(id).has_value();
+    start(sim.agentCount(), withGoal);
+    return;
+  }
+  recordStep(sim.stepCount(), sim.lastStepTimes(), sim.config().timeStep, sim.lastArrivals());
+  const std::span<const Vec3> velocities = sim.velocities();
+  const std::vector<float> maxSpeeds = sim.maxSpeeds();
+  for (std::size_t i = 0; i < velocities.size(); ++i) {
+    recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
+  }
+  finishStep(sim.agentCount());
+  if (contacts_) recordContacts(measureContacts3(sim.positions(), sim.radii(), sim.config().threads));
+}
+
+}  // namespace crowd

@@ -1,0 +1,270 @@
+// Reading 3D scenario files (crowd/scenario3.hpp): JSON text -> Scenario3, with the planar
+// reader's value checks (JsonValueReader: types, known keys, limits, did-you-mean) and every
+// problem reported as "<source>: <JSON pointer>: <problem>".
+#include <crowd/scenario3.hpp>
+
+#include <array>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include <crowd/limits.hpp>
+#include <crowd/scenario_spec.hpp>
+
+#include "group_generation_3d.hpp"
+#include "json_document.hpp"
+#include "scenario_behavior_json.hpp"
+#include "scenario_paths.hpp"
+
+namespace crowd {
+namespace {
+
+using nlohmann::json;
+using scenario_detail::BoxGoal;
+using scenario_detail::childPath;
+using scenario_detail::JsonValueReader;
+using scenario_detail::kParamKeys;
+
+constexpr std::array<std::string_view, 9> kTopKeys = {"dimensions", "name",          "timeStep", "steps", "seed",
+                                                      "removeArrived", "agentDefaults", "agents", "groups"};
+// Planar keys a 3D file may not have, and why.
+constexpr std::array<std::string_view, 5> kPlanarOnlyKeys = {"obstacles", "circles", "paths", "map", "route"};
+constexpr std::array<std::string_view, 4> kAgentKeys = {"position", "velocity", "goal", "prefVelocity"};
+constexpr std::array<std::string_view, 5> kSphereKeys = {"type", "count", "radius", "center", "agentRadius"};
+constexpr std::array<std::string_view, 8> kBoxKeys = {"type", "goal", "goalOffset", "goalBox", "prefVelocity",
+                                                      "count", "min", "max"};
+constexpr std::array<std::string_view, 2> kMinMaxKeys = {"min", "max"};
+
+class Scenario3Reader : JsonValueReader {
+ public:
+  Scenario3Reader(std::string source, std::optional<std::uint64_t> seed)
+      : JsonValueReader(std::move(source)), seedOverride_(seed) {}
+
+  Scenario3 read(const json& root) {
+    if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
+    refuseUnsupported(root, "");
+    checkKeys(root, "", {kTopKeys});
+    requireKey(root, "", "dimensions");
+    if (scenario_detail::readDimensions(*this, root["dimensions"]) != 3) {
+      fail("/dimensions", "2: a planar scenario, which loadScenarioFile (crowd/scenario.hpp) reads");
+    }
+    Scenario3 scenario;
+    scenario.name = source();
+    if (root.contains("name")) text(root["name"], "/name");
+    if (root.contains("timeStep")) scenario.timeStep = floatNumber(root["timeStep"], "/timeStep");
+    if (const std::string problem = checkLimit(scenario.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
+      fail("/timeStep", problem);
+    }
+    if (root.contains("steps")) scenario.steps = integer(root["steps"], "/steps");
+    if (scenario.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(scenario.steps));
+    if (root.contains("seed")) scenario.seed = unsignedInteger(root["seed"], "/seed");
+    if (seedOverride_) scenario.seed = *seedOverride_;
+    if (root.contains("removeArrived")) scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    AgentParams defaults;
+    if (root.contains("agentDefaults")) defaults = readParams(objectAt(root["agentDefaults"], "/agentDefaults"),
+                                                              "/agentDefaults", {}, "radius", {});
+    if (root.contains("agents")) readAgents(root["agents"], defaults, scenario);
+    if (root.contains("groups")) readGroups(root["groups"], defaults, scenario);
+    addScenario3Warnings(scenario);
+    return scenario;
+  }
+
+ private:
+  // Keys of planar scenarios that name what a 3D world lacks: a clearer message than "unknown".
+  void refuseUnsupported(const json& object, const std::string& path) const {
+    for (const std::string_view key : kPlanarOnlyKeys) {
+      if (object.contains(std::string(key))) {
+        fail(childPath(path, key), "a 3D scenario has no obstacles, paths or maps (yet)");
+      }
+    }
+    for (const std::string_view key : scenario_detail::kSteeringKeys) {
+      if (object.contains(std::string(key))) {
+        fail(childPath(path, key), "3D agents keep RVO2-3D's goal rule; steering keys are for planar scenarios");
+      }
+    }
+    if (object.contains("timeHorizonObst")) {
+      fail(childPath(path, "timeHorizonObst"), "a 3D scenario has no obstacles, so no obstacle time horizon");
+    }
+  }
+
+  // The AgentParams an object sets over `params`, each checked against its limit.
+  AgentParams readParams(const json& object, const std::string& path, std::span<const std::string_view> ownKeys,
+                         std::string_view radiusKey, AgentParams params) const {
+    refuseUnsupported(object, path);
+    checkKeys(object, path, {ownKeys, std::span(kParamKeys).subspan(radiusKey == "radius" ? 0 : 1)});
+    params = applyParams(object, path, params, radiusKey);
+    for (const AgentParamField& field : kAgentParamFields) {
+      const std::string problem = checkAgentParam(params, field);
+      const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
+      if (!problem.empty()) fail(object.contains(key) ? childPath(path, key) : path, problem);
+    }
+    return params;
+  }
+
+  Vec3 point(const json& value, const std::string& path) const {
+    const Vec3 p = vector3(value, path);
+    if (const std::string problem = checkCoordinate(p, "value"); !problem.empty()) fail(path, problem);
+    return p;
+  }
+
+  Vec3 velocity(const json& value, const std::string& path) const {
+    const Vec3 v = vector3(value, path);
+    if (const std::string problem = checkVelocity(v, "value"); !problem.empty()) fail(path, problem);
+    return v;
+  }
+
+  void reserve(Scenario3& scenario, std::uint64_t more, const std::string& path) const {
+    if (more > limits::kMaxScenarioAgents - scenario.agents.size()) {
+      fail(path, "makes more than the " + std::to_string(limits::kMaxScenarioAgents) +
+                     " agents a scenario can hold: they will not fit in memory");
+    }
+    scenario.agents.reserve(scenario.agents.size() + more);
+  }
+
+  void readAgents(const json& agents, const AgentParams& defaults, Scenario3& scenario) const {
+    arrayAt(agents, "/agents");
+    reserve(scenario, agents.size(), "/agents");
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      const std::string path = childPath("/agents", i);
+      const json& object = objectAt(agents[i], path);
+      AgentDef3 agent;
+      agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
+      requireKey(object, path, "position");
+      if (object.contains("goal") && object.contains("prefVelocity")) {
+        fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
+      }
+      agent.position = point(object["position"], path + "/position");
+      if (object.contains("velocity")) agent.velocity = velocity(object["velocity"], path + "/velocity");
+      if (object.contains("goal")) agent.goal = point(object["goal"], path + "/goal");
+      if (object.contains("prefVelocity")) agent.prefVelocity = velocity(object["prefVelocity"], path + "/prefVelocity");
+      scenario.agents.push_back(agent);
+    }
+  }
+
+  std::size_t count(const json& object, const std::string& path) const {
+    requireKey(object, path, "count");
+    const std::int64_t value = integer(object["count"], path + "/count");
+    if (value < 0) fail(path + "/count", "must be >= 0, got " + std::to_string(value));
+    return static_cast<std::size_t>(value);
+  }
+
+  void readGroups(const json& groups, const AgentParams& defaults, Scenario3& scenario) const {
+    arrayAt(groups, "/groups");
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const std::string path = childPath("/groups", g);
+      const json& object = objectAt(groups[g], path);
+      requireKey(object, path, "type");
+      const std::string type = text(object["type"], path + "/type");
+      if (type == "sphere") {
+        readSphere(object, path, defaults, scenario);
+      } else if (type == "box") {
+        readBox(object, path, defaults, g, scenario);
+      } else {
+        fail(path + "/type", "unknown 3D group type '" + type + "' (known: sphere, box)");
+      }
+    }
+  }
+
+  void readSphere(const json& object, const std::string& path, const AgentParams& defaults, Scenario3& scenario) const {
+    const AgentParams params = readParams(object, path, kSphereKeys, "agentRadius", defaults);
+    const std::size_t n = count(object, path);
+    requireKey(object, path, "radius");
+    const float radius = floatNumber(object["radius"], path + "/radius");
+    if (const std::string problem = checkLimit(radius, limits::kCoordinate, "radius"); !problem.empty() || radius < 0.0f) {
+      fail(path + "/radius", problem.empty() ? "must be >= 0, got " + std::to_string(radius) : problem);
+    }
+    const Vec3 center = object.contains("center") ? point(object["center"], path + "/center") : Vec3(0.0f);
+    if (!checkCoordinate(center + Vec3(radius), "").empty() || !checkCoordinate(center - Vec3(radius), "").empty()) {
+      fail(path, "the sphere reaches past the coordinate limit (" + formatLimit() + ")");
+    }
+    reserve(scenario, n, path + "/count");
+    scenario_detail::addSphereGroup(scenario.agents, n, radius, center, params);
+  }
+
+  void readBox(const json& object, const std::string& path, const AgentParams& defaults, std::size_t g,
+               Scenario3& scenario) const {
+    const AgentParams params = readParams(object, path, kBoxKeys, "radius", defaults);
+    const std::size_t n = count(object, path);
+    Vec3 min, max;
+    minMax(object, path, min, max);
+    int goals = 0;
+    for (const char* key : {"goal", "goalOffset", "goalBox", "prefVelocity"}) goals += object.contains(key) ? 1 : 0;
+    if (goals > 1) fail(path, "more than one of goal, goalOffset, goalBox, prefVelocity; give at most one");
+    BoxGoal goal = BoxGoal::none;
+    Vec3 vector(0.0f), goalMin(0.0f), goalMax(0.0f);
+    if (object.contains("goal")) {
+      goal = BoxGoal::point;
+      vector = point(object["goal"], path + "/goal");
+    } else if (object.contains("goalOffset")) {
+      goal = BoxGoal::offset;
+      vector = vector3(object["goalOffset"], path + "/goalOffset");
+      if (!checkCoordinate(min + vector, "").empty() || !checkCoordinate(max + vector, "").empty()) {
+        fail(path + "/goalOffset", "takes goals past the coordinate limit (" + formatLimit() + ")");
+      }
+    } else if (object.contains("goalBox")) {
+      goal = BoxGoal::box;
+      const json& box = objectAt(object["goalBox"], path + "/goalBox");
+      checkKeys(box, path + "/goalBox", {kMinMaxKeys});
+      minMax(box, path + "/goalBox", goalMin, goalMax);
+    } else if (object.contains("prefVelocity")) {
+      goal = BoxGoal::prefVelocity;
+      vector = velocity(object["prefVelocity"], path + "/prefVelocity");
+    }
+    reserve(scenario, n, path + "/count");
+    scenario_detail::ScenarioRandom random(scenario.seed, g);
+    scenario_detail::addBoxGroup(scenario.agents, n, min, max, goal, vector, goalMin, goalMax, params, random);
+  }
+
+  void minMax(const json& object, const std::string& path, Vec3& min, Vec3& max) const {
+    requireKey(object, path, "min");
+    requireKey(object, path, "max");
+    min = point(object["min"], path + "/min");
+    max = point(object["max"], path + "/max");
+    if (min.x > max.x || min.y > max.y || min.z > max.z) fail(path, "needs min <= max in x, y and z");
+  }
+
+  static std::string formatLimit() { return "+-" + std::to_string(static_cast<long long>(limits::kCoordinate.max)); }
+
+  std::optional<std::uint64_t> seedOverride_;
+};
+
+}  // namespace
+
+int scenarioDimensions(std::string_view jsonText, const std::string& source) {
+  const json root = scenario_detail::parseJsonDocument(jsonText, source);
+  if (!root.is_object()) throw ScenarioError(source + ": expected an object at the top level");
+  if (!root.contains("dimensions")) return 2;
+  return scenario_detail::readDimensions(JsonValueReader(source), root["dimensions"]);
+}
+
+int scenarioFileDimensions(const std::string& path) {
+  return scenarioDimensions(scenario_detail::readScenarioText(path), path);
+}
+
+Scenario3 parseScenario3(std::string_view jsonText, const std::string& source, std::optional<std::uint64_t> seed) {
+  if (const std::size_t nul = jsonText.find('\0'); nul != std::string_view::npos) {
+    throw ScenarioError(source + ": byte " + std::to_string(nul + 1) + " is a NUL character; a scenario file is JSON text");
+  }
+  return Scenario3Reader(source, seed).read(scenario_detail::parseJsonDocument(jsonText, source));
+}
+
+Scenario3 loadScenario3File(const std::string& path, std::optional<std::uint64_t> seed) {
+  return parseScenario3(scenario_detail::readScenarioText(path), path, seed);
+}
+
+Simulator3 makeSimulator3(const Scenario3& scenario, int threads, BackendKind backend) {
+  SimulatorConfig config;
+  config.timeStep = scenario.timeStep;
+  config.removeArrived = scenario.removeArrived;
+  config.threads = threads;
+  config.backend = backend;
+  config.seed = scenario.seed;
+  Simulator3 sim(config);
+  for (const AgentDef3& agent : scenario.agents) sim.addAgent(agent);
+  return sim;
+}
+
+}  // namespace crowd
