@@ -132,42 +132,48 @@ void reportTally(const StepTally& tally, int agents, StepReportOf<Vector>& repor
   report.planCandidates = tally.planCandidates;
 }
 
-class Backend {
+/// What a step of each world is asked with.
+template <class Vector>
+struct StepRequestFor;
+template <>
+struct StepRequestFor<Vec2> {
+  using Type = StepRequest;
+};
+template <>
+struct StepRequestFor<Vec3> {
+  using Type = StepRequest3;
+};
+
+/// A backend for a planar world (Backend) or a 3D one (Backend3): the same executor over the
+/// same phases, stepping a StepView or a StepView3.
+template <class Vector>
+class BackendOf {
  public:
-  virtual ~Backend() = default;
+  using Request = typename StepRequestFor<Vector>::Type;
+
+  virtual ~BackendOf() = default;
   virtual std::string name() const = 0;
   /// Computes new velocities from the current state, then commits them, unless some agent's
   /// result is not finite: then nothing changes and the report names the agent.
-  virtual StepReport step(const StepRequest& request) = 0;
+  virtual StepReportOf<Vector> step(const Request& request) = 0;
   /// Whether a step leaves the newest state in the backend (on the device) rather than in the
   /// host store; the Simulator then calls download() before anyone reads the host store.
   virtual bool holdsState() const { return false; }
   /// Copies the agents' state into the host store.
-  virtual void download(AgentStore&) {}
+  virtual void download(AgentStoreOf<Vector>&) {}
   /// The host state changed (agents, parameters or obstacles): upload before the next step.
   virtual void invalidate() {}
   /// Gets ready to step (a GPU backend uploads the agents); throws if it cannot.
-  virtual void prepare(const StepRequest&) {}
+  virtual void prepare(const Request&) {}
   /// Device memory the backend holds, in bytes (0 on the CPU).
   virtual std::size_t deviceBytes() const { return 0; }
-  /// The agents in device memory, when the device's copy is the current state.
+  /// A planar world's agents in device memory, when the device's copy is the current state.
   virtual DeviceAgents deviceAgents() const { return {}; }
   /// Host memory the backend holds for its working copies and grids, in bytes.
   virtual std::size_t hostBytes() const { return 0; }
 };
-
-/// A backend for a 3D world: the same executors over the same phases, stepping a StepView3.
-class Backend3 {
- public:
-  virtual ~Backend3() = default;
-  virtual std::string name() const = 0;
-  /// As Backend::step.
-  virtual StepReport3 step(const StepRequest3& request) = 0;
-  virtual bool holdsState() const { return false; }
-  virtual void download(AgentStore3&) {}
-  virtual void invalidate() {}
-  virtual std::size_t hostBytes() const { return 0; }
-};
+using Backend = BackendOf<Vec2>;
+using Backend3 = BackendOf<Vec3>;
 
 std::unique_ptr<Backend> makeCpuBackend();
 std::unique_ptr<Backend3> makeCpuBackend3();
@@ -175,6 +181,7 @@ std::unique_ptr<Backend3> makeCpuBackend3();
 /// Empty when a CUDA device can run the backend, else the reason it cannot.
 std::string cudaDeviceProblem();
 std::unique_ptr<Backend> makeCudaBackend();
+std::unique_ptr<Backend3> makeCudaBackend3();
 #endif
 
 }  // namespace crowd

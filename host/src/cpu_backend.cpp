@@ -66,11 +66,11 @@ StepTally runPhases(PhaseList<P...>, const View& view, int threads, PhaseTimes& 
 // gather reads memory almost in sequence; the host store (dense order) is written only when
 // someone reads it (download), as a GPU backend's host copy is.
 template <class Vector>
-class CpuBackendOf final : public std::conditional_t<std::is_same_v<Vector, Vec2>, Backend, Backend3> {
+class CpuBackendOf final : public BackendOf<Vector> {
  public:
   static constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
   using Store = AgentStoreOf<Vector>;
-  using Request = std::conditional_t<kPlanar, StepRequest, StepRequest3>;
+  using Request = typename BackendOf<Vector>::Request;
   using Report = StepReportOf<Vector>;
 
   std::string name() const override { return "cpu"; }

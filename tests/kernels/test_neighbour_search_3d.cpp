@@ -18,7 +18,7 @@ namespace crowd {
 namespace {
 
 TEST(KernelAgentGrid3d, BoxThatFitsIsADenseLayeredGrid) {
-  const AgentGrid grid = makeAgentGrid3(Vec3(-6.0f, 10.0f, -1.0f), Vec3(13.0f, 21.0f, 4.0f), 2.0f, 512);
+  const AgentGrid grid = makeAgentGrid3(Vec3(-6.0f, 10.0f, -1.0f), Vec3(13.0f, 21.0f, 3.9f), 2.0f, 512);
   ASSERT_FALSE(grid.wraps);
   EXPECT_EQ(grid.columns, 10u);
   EXPECT_EQ(grid.rows, 6u);

@@ -105,7 +105,9 @@ class SimulationError : public std::runtime_error {
 template <class Vector>
 class AgentStoreOf;
 using AgentStore = AgentStoreOf<Vec2>;
-class Backend;
+template <class Vector>
+class BackendOf;
+using Backend = BackendOf<Vec2>;
 class Navigator;
 class SteeringStore;
 struct ProfileTable;

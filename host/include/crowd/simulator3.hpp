@@ -28,7 +28,9 @@ namespace crowd {
 template <class Vector>
 class AgentStoreOf;
 using AgentStore3 = AgentStoreOf<Vec3>;
-class Backend3;
+template <class Vector>
+class BackendOf;
+using Backend3 = BackendOf<Vec3>;
 
 /// Everything needed to add one agent to a 3D world.
 struct AgentDef3 {

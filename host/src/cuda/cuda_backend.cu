@@ -2,13 +2,15 @@
 // one thread per agent, through one generic kernel. The agents' state stays on the device
 // between steps, in dense order; each step gathers it into cell order, runs the phases and
 // scatters it back, unless some result was not finite. The host reads back one small tally per
-// step; the host copy is refreshed only when something reads it.
+// step; the host copy is refreshed only when something reads it. One class steps both worlds
+// (Vector Vec2 or Vec3); obstacles, paths, reference lines and steering state are planar only.
 #include <cub/cub.cuh>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <crowd/kernels/step_phases.hpp>
@@ -26,17 +28,20 @@ constexpr int kBlock = 128;
 
 unsigned blocksFor(int n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
+// The agents' bounding box (z stays 0 in a planar world).
 struct Bounds {
-  float minX, minY, maxX, maxY;
+  float minX, minY, minZ, maxX, maxY, maxZ;
 };
 
 struct BoundsOfPosition {
-  __host__ __device__ Bounds operator()(const Vec2& p) const { return Bounds{p.x, p.y, p.x, p.y}; }
+  __host__ __device__ Bounds operator()(const Vec2& p) const { return Bounds{p.x, p.y, 0.0f, p.x, p.y, 0.0f}; }
+  __host__ __device__ Bounds operator()(const Vec3& p) const { return Bounds{p.x, p.y, p.z, p.x, p.y, p.z}; }
 };
 
 struct BoundsUnion {
   __host__ __device__ Bounds operator()(const Bounds& a, const Bounds& b) const {
-    return Bounds{fminf(a.minX, b.minX), fminf(a.minY, b.minY), fmaxf(a.maxX, b.maxX), fmaxf(a.maxY, b.maxY)};
+    return Bounds{fminf(a.minX, b.minX), fminf(a.minY, b.minY), fminf(a.minZ, b.minZ),
+                  fmaxf(a.maxX, b.maxX), fmaxf(a.maxY, b.maxY), fmaxf(a.maxZ, b.maxZ)};
   }
 };
 
@@ -44,14 +49,20 @@ struct TallySum {
   __host__ __device__ StepTally operator()(StepTally a, const StepTally& b) const { return a += b; }
 };
 
-__global__ void gridKernel(const Bounds* bounds, float cellSize, std::uint32_t buckets, AgentGrid* grid) {
-  *grid = makeAgentGrid(bounds->minX, bounds->minY, bounds->maxX, bounds->maxY, cellSize, buckets);
+template <class Vector>
+__global__ void gridKernel(const Bounds* b, float cellSize, std::uint32_t buckets, AgentGrid* grid) {
+  if constexpr (std::is_same_v<Vector, Vec3>) {
+    *grid = makeAgentGrid3(Vec3(b->minX, b->minY, b->minZ), Vec3(b->maxX, b->maxY, b->maxZ), cellSize, buckets);
+  } else {
+    *grid = makeAgentGrid(b->minX, b->minY, b->maxX, b->maxY, cellSize, buckets);
+  }
 }
 
 /// Each agent's cell key, and the key it is sorted by: (bucket, key) as one integer. The bucket
 /// is the key's low `bucketBits` bits, so rotating those to the top of a `keyBits`-bit integer
 /// orders by bucket first and, within a bucket, by the rest of the key: each cell one run.
-__global__ void keyKernel(int n, const Vec2* position, AgentGrid grid, int bucketBits, int keyBits,
+template <class Vector>
+__global__ void keyKernel(int n, const Vector* position, AgentGrid grid, int bucketBits, int keyBits,
                           std::uint64_t* key, std::uint64_t* sortKey, int* agent) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -88,7 +99,9 @@ __global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, 
 
 /// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k] in every
 /// column a step writes.
-__global__ void permuteAgentsKernel(int n, const int* order, AgentArrays from, AgentArrays to, bool scatter) {
+template <class Vector>
+__global__ void permuteAgentsKernel(int n, const int* order, AgentArraysOf<Vector> from, AgentArraysOf<Vector> to,
+                                    bool scatter) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const int source = scatter ? k : order[k];
@@ -101,8 +114,8 @@ __global__ void permuteAgentsKernel(int n, const int* order, AgentArrays from, A
 
 /// Every per-agent phase runs through this one kernel: one thread per agent in cell order,
 /// neighbouring threads on neighbouring agents. The tally is summed per block, then globally.
-template <class P>
-__global__ void phaseKernel(StepView view, StepTally* total) {
+template <class P, class View>
+__global__ void phaseKernel(View view, StepTally* total) {
   using BlockSum = cub::BlockReduce<StepTally, kBlock>;
   __shared__ typename BlockSum::TempStorage storage;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -176,23 +189,28 @@ std::string cudaDeviceProblem() {
   return {};
 }
 
-class CudaBackend final : public Backend {
+template <class Vector>
+class CudaBackendOf final : public BackendOf<Vector> {
  public:
-  CudaBackend() {
+  static constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
+  using Request = typename BackendOf<Vector>::Request;
+  using Report = StepReportOf<Vector>;
+
+  CudaBackendOf() {
     cudaCheck(cudaSetDevice(0), "cudaSetDevice");
     cudaDeviceProp properties{};
     cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
     deviceName_ = properties.name;
     for (cudaEvent_t& e : events_) cudaCheck(cudaEventCreate(&e), "cudaEventCreate");
   }
-  ~CudaBackend() override {
+  ~CudaBackendOf() override {
     for (cudaEvent_t e : events_) cudaEventDestroy(e);
   }
 
   std::string name() const override { return "cuda"; }
-  StepReport step(const StepRequest& request) override {
+  Report step(const Request& request) override {
     const auto start = std::chrono::steady_clock::now();
-    StepReport report;
+    Report report;
     try {
       report = stepOnDevice(request);
     } catch (...) {
@@ -206,27 +224,36 @@ class CudaBackend final : public Backend {
     return report;
   }
   bool holdsState() const override { return true; }
-  void download(AgentStore& host) override {
+  void download(AgentStoreOf<Vector>& host) override {
     if (!deviceValid_) return;
     agents_.download(host);
     if (hostState_ != nullptr) state_.download(*hostState_);
   }
   void invalidate() override { deviceValid_ = false; }
-  void prepare(const StepRequest& request) override {
+  void prepare(const Request& request) override {
     if (!deviceValid_) upload(request);
   }
   std::size_t deviceBytes() const override;
   DeviceAgents deviceAgents() const override {
-    if (!deviceValid_ || terms_.data() == nullptr) return {};
-    return DeviceAgents{agents_.position.data(), agents_.velocity.data(), agents_.profile.data(), terms_.data(),
-                        agents_.size()};
+    if constexpr (kPlanar) {
+      if (!deviceValid_ || terms_.data() == nullptr) return {};
+      return DeviceAgents{agents_.position.data(), agents_.velocity.data(), agents_.profile.data(), terms_.data(),
+                          agents_.size()};
+    }
+    return {};  // A 3D world is not drawn.
   }
 
+
  private:
-  StepReport stepOnDevice(const StepRequest& request);
-  void upload(const StepRequest& request);
+  Report stepOnDevice(const Request& request);
+  void upload(const Request& request);
+  // The planar world's obstacles, paths, reference lines and steering state.
+  void uploadPlanarWorld(const StepRequest& request);
   void buildGrid(int n, float cellSize);
-  NonFiniteAgent firstNonFinite(int n);
+  // What the phases read and write this step.
+  StepView planarView(const StepRequest& request, int n);
+  StepView3 view3(const StepRequest3& request, int n);
+  NonFiniteAgentOf<Vector> firstNonFinite(int n);
 
   std::string deviceName_;
   bool deviceValid_ = false;
@@ -235,11 +262,11 @@ class CudaBackend final : public Backend {
   CellSizeChooser cellSize_;
   cudaEvent_t events_[kPhaseCount + 1]{};
 
-  DeviceAgentStore agents_;  // Dense order: the state between steps.
-  DeviceAgentStore sorted_;  // Cell order: the working copy of a step.
+  DeviceAgentStoreOf<Vector> agents_;  // Dense order: the state between steps.
+  DeviceAgentStoreOf<Vector> sorted_;  // Cell order: the working copy of a step.
   DeviceBuffer<std::uint64_t> key_, sortKey_, sortedKey_, slotKey_, occupied_;
   DeviceBuffer<int> agentIndex_, order_, bucketStart_, neighbourSlots_, neighbourCount_, arrivalList_;
-  DeviceBuffer<Vec2> newVelocity_;
+  DeviceBuffer<Vector> newVelocity_;
   DeviceBuffer<ProfileTerms> terms_;
   DeviceBuffer<SteeringTerms> steering_;
   DeviceBuffer<Vec2> pathPoints_;
@@ -264,7 +291,8 @@ class CudaBackend final : public Backend {
   AgentGrid hostGrid_{};
 };
 
-std::size_t CudaBackend::deviceBytes() const {
+template <class Vector>
+std::size_t CudaBackendOf<Vector>::deviceBytes() const {
   return agents_.bytes() + sorted_.bytes() + key_.bytes() + sortKey_.bytes() + sortedKey_.bytes() + slotKey_.bytes() +
          occupied_.bytes() + agentIndex_.bytes() + order_.bytes() + bucketStart_.bytes() + neighbourSlots_.bytes() + neighbourCount_.bytes() + arrivalList_.bytes() +
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
@@ -273,17 +301,19 @@ std::size_t CudaBackend::deviceBytes() const {
          circles_.bytes() + state_.bytes();
 }
 
-void CudaBackend::upload(const StepRequest& request) {
+template <class Vector>
+void CudaBackendOf<Vector>::upload(const Request& request) {
   const std::size_t n = request.agents.size();
   // Refuse a scenario that cannot fit before allocating any of it: two copies of the columns,
   // grid keys and indices, the neighbour table, and the phase kernels' per-thread stack, which
   // the driver reserves for every thread that can be resident at once.
-  const std::size_t perAgent = 2 * static_cast<std::size_t>(kAgentColumnBytes) + 4 * sizeof(std::uint64_t) +
-                               5 * sizeof(int) + sizeof(Vec2) +
+  const std::size_t perAgent = 2 * static_cast<std::size_t>(kAgentColumnBytesOf<Vector>) + 4 * sizeof(std::uint64_t) +
+                               5 * sizeof(int) + sizeof(Vector) +
                                static_cast<std::size_t>(request.profiles.maxNeighbors) * sizeof(int);
   std::size_t stack = 0;
-  for (const void* kernel : {reinterpret_cast<const void*>(phaseKernel<NeighboursPhase>),
-                             reinterpret_cast<const void*>(phaseKernel<OrcaPhase>)}) {
+  using View = std::conditional_t<kPlanar, StepView, StepView3>;
+  for (const void* kernel : {reinterpret_cast<const void*>(phaseKernel<NeighboursPhase, View>),
+                             reinterpret_cast<const void*>(phaseKernel<OrcaPhase, View>)}) {
     cudaFuncAttributes attributes{};
     cudaCheck(cudaFuncGetAttributes(&attributes, kernel), "cudaFuncGetAttributes");
     stack = std::max(stack, attributes.localSizeBytes);
@@ -308,7 +338,16 @@ void CudaBackend::upload(const StepRequest& request) {
   for (auto* buffer : {&key_, &sortKey_, &sortedKey_, &slotKey_}) buffer->resize(n);
   for (auto* buffer : {&agentIndex_, &order_, &neighbourCount_, &arrivalList_}) buffer->resize(n);
   newVelocity_.resize(n);
+  if constexpr (kPlanar) uploadPlanarWorld(request);
+  bounds_.resize(1);
+  grid_.resize(1);
+  tally_.resize(1);
+  arrivalCount_.resize(1);
+  deviceValid_ = true;
+}
 
+template <class Vector>
+void CudaBackendOf<Vector>::uploadPlanarWorld(const StepRequest& request) {
   const ObstacleSet& obstacles = request.obstacles;
   if (!obstacles.empty()) {
     edges_.upload(obstacles.edges().data(), obstacles.edges().size());
@@ -335,30 +374,27 @@ void CudaBackend::upload(const StepRequest& request) {
   lineSpacing_ = lines.spacing;
   hostState_ = request.steering;
   if (hostState_ != nullptr) state_.upload(*hostState_);
-  bounds_.resize(1);
-  grid_.resize(1);
-  tally_.resize(1);
-  arrivalCount_.resize(1);
-  deviceValid_ = true;
 }
 
-void CudaBackend::buildGrid(int n, float cellSize) {
+template <class Vector>
+void CudaBackendOf<Vector>::buildGrid(int n, float cellSize) {
   // The bounding box is reduced on the device; the host reads back the grid over it (24
   // bytes), since the sort's key width depends on how many cells the box holds.
   auto boxes = thrust::make_transform_iterator(agents_.position.data(), BoundsOfPosition{});
-  const Bounds empty{INFINITY, INFINITY, -INFINITY, -INFINITY};
+  const Bounds empty{INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY};
   std::size_t reduceBytes = 0;
   cudaCheck(cub::DeviceReduce::Reduce(nullptr, reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
             "reduce size");
   scratch_.resize(reduceBytes);
   cudaCheck(cub::DeviceReduce::Reduce(scratch_.data(), reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
             "bounds");
-  gridKernel<<<1, 1>>>(bounds_.data(), cellSize, buckets_, grid_.data());
+  gridKernel<Vector><<<1, 1>>>(bounds_.data(), cellSize, buckets_, grid_.data());
   cudaCheck(cudaGetLastError(), "grid kernel");
   grid_.download(&hostGrid_, 1);
 
   const int bucketBits = bitsFor(buckets_);
-  const int keyBits = std::max(bucketBits, bitsFor(static_cast<unsigned long long>(hostGrid_.columns) * hostGrid_.rows));
+  const int keyBits = std::max(
+      bucketBits, bitsFor(static_cast<unsigned long long>(hostGrid_.columns) * hostGrid_.rows * hostGrid_.layers));
   keyKernel<<<blocksFor(n), kBlock>>>(n, agents_.position.data(), hostGrid_, bucketBits, keyBits, key_.data(),
                                       sortKey_.data(), agentIndex_.data());
   cudaCheck(cudaGetLastError(), "key kernel");
@@ -379,15 +415,15 @@ void CudaBackend::buildGrid(int n, float cellSize) {
   bucketStartKernel<<<blocksFor(std::max(static_cast<int>(buckets_) + 1, n)), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
                                                   occupied_.data());
   cudaCheck(cudaGetLastError(), "bucket start kernel");
-  permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);
+  permuteAgentsKernel<Vector><<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);
   cudaCheck(cudaGetLastError(), "gather kernel");
 }
 
-template <class... P>
-void runPhases(PhaseList<P...>, const StepView& view, StepTally* tally, cudaEvent_t* events) {
+template <class... P, class View>
+void runPhases(PhaseList<P...>, const View& view, StepTally* tally, cudaEvent_t* events) {
   (
       [&] {
-        phaseKernel<P><<<blocksFor(view.count), kBlock>>>(view, tally);
+        phaseKernel<P, View><<<blocksFor(view.count), kBlock>>>(view, tally);
         // A failed launch must not reach the commit, which would write its garbage into the state.
         cudaCheck(cudaGetLastError(), kPhaseNames[static_cast<int>(P::kPhase)]);
         cudaEventRecord(events[static_cast<int>(P::kPhase) + 1]);
@@ -395,30 +431,8 @@ void runPhases(PhaseList<P...>, const StepView& view, StepTally* tally, cudaEven
       ...);
 }
 
-StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
-  StepReport report;
-  const ProfileTable& profiles = request.profiles;
-  if (!deviceValid_) upload(request);
-  terms_.upload(profiles.terms.data(), profiles.terms.size());
-  steering_.upload(profiles.steering.data(), profiles.steering.size());
-  if (request.steering != nullptr && (hostState_ != request.steering || state_.size() != request.steering->size() ||
-                                      state_.tracked() != request.steering->hasTracks())) {
-    hostState_ = request.steering;  // Steering began since the upload: the host's state is current.
-    state_.upload(*hostState_);
-  }
-  const int n = static_cast<int>(agents_.size());
-  if (n == 0) return report;
-  if (stride_ != profiles.maxNeighbors || neighbourSlots_.size() < static_cast<std::size_t>(n) * stride_) {
-    stride_ = profiles.maxNeighbors;
-    neighbourSlots_.resize(static_cast<std::size_t>(n) * std::max(stride_, 1));
-  }
-  buckets_ = bucketCountFor(n);
-  cudaCheck(cudaMemset(tally_.data(), 0, sizeof(StepTally)), "clear tally");
-
-  cudaEventRecord(events_[0]);
-  buildGrid(n, cellSize_.choose(request.cellSize, profiles.maxNeighborDist));
-  cudaEventRecord(events_[1]);
-  // Neighbour lists column-major: neighbouring threads write neighbouring words.
+template <class Vector>
+StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
   // Candidate lists are a CPU economy for now (stepSettings leaves them off): the GPU searches
   // the grid each step.
   StepView view = stepSettings(request, cellSize_.nearThresholdSq());
@@ -443,7 +457,57 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
       cudaCheck(cudaGetLastError(), "slot of id kernel");
     }
   }
-  runPhases(AgentPhases{}, view, tally_.data(), events_);
+  return view;
+}
+
+template <class Vector>
+StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
+  StepView3 view{};
+  view.agents = sorted_.arrays();
+  view.count = n;
+  view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};
+  view.terms = terms_.data();
+  view.steering = steering_.data();
+  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
+  view.newVelocity = newVelocity_.data();
+  view.timeStep = request.timeStep;
+  view.invTimeStep = 1.0f / request.timeStep;
+  view.clampSpeed = request.clampSpeed;
+  return view;
+}
+
+template <class Vector>
+StepReportOf<Vector> CudaBackendOf<Vector>::stepOnDevice(const Request& request) {
+  Report report;
+  const ProfileTable& profiles = request.profiles;
+  if (!deviceValid_) upload(request);
+  terms_.upload(profiles.terms.data(), profiles.terms.size());
+  steering_.upload(profiles.steering.data(), profiles.steering.size());
+  if constexpr (kPlanar) {
+    if (request.steering != nullptr && (hostState_ != request.steering || state_.size() != request.steering->size() ||
+                                        state_.tracked() != request.steering->hasTracks())) {
+      hostState_ = request.steering;  // Steering began since the upload: the host's state is current.
+      state_.upload(*hostState_);
+    }
+  }
+  const int n = static_cast<int>(agents_.size());
+  if (n == 0) return report;
+  if (stride_ != profiles.maxNeighbors || neighbourSlots_.size() < static_cast<std::size_t>(n) * stride_) {
+    stride_ = profiles.maxNeighbors;
+    neighbourSlots_.resize(static_cast<std::size_t>(n) * std::max(stride_, 1));
+  }
+  buckets_ = bucketCountFor(n);
+  cudaCheck(cudaMemset(tally_.data(), 0, sizeof(StepTally)), "clear tally");
+
+  cudaEventRecord(events_[0]);
+  buildGrid(n, cellSize_.choose(request.cellSize, profiles.maxNeighborDist));
+  cudaEventRecord(events_[1]);
+  // Neighbour lists column-major: neighbouring threads write neighbouring words.
+  if constexpr (kPlanar) {
+    runPhases(AgentPhases{}, planarView(request, n), tally_.data(), events_);
+  } else {
+    runPhases(AgentPhases{}, view3(request, n), tally_.data(), events_);
+  }
 
   StepTally tally{};
   tally_.download(&tally, 1);  // Waits for the step.
@@ -458,9 +522,11 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
     report.nonFinite = firstNonFinite(n);
     return report;  // The dense state on the device is untouched: the step is not applied.
   }
-  permuteAgentsKernel<<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
+  permuteAgentsKernel<Vector><<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
   cudaCheck(cudaGetLastError(), "scatter kernel");
-  if (request.steering != nullptr) state_.flip();
+  if constexpr (kPlanar) {
+    if (request.steering != nullptr) state_.flip();
+  }
   if (tally.arrivals > 0) {
     cudaCheck(cudaMemset(arrivalCount_.data(), 0, sizeof(int)), "clear arrivals");
     arrivalsKernel<<<blocksFor(n), kBlock>>>(n, agents_.flags.data(), arrivalList_.data(), arrivalCount_.data());
@@ -475,10 +541,11 @@ StepReport CudaBackend::stepOnDevice(const StepRequest& request) {
   return report;
 }
 
-NonFiniteAgent CudaBackend::firstNonFinite(int n) {
-  AgentStore sorted;
+template <class Vector>
+NonFiniteAgentOf<Vector> CudaBackendOf<Vector>::firstNonFinite(int n) {
+  AgentStoreOf<Vector> sorted;
   sorted_.download(sorted);
-  std::vector<Vec2> velocity(static_cast<std::size_t>(n));
+  std::vector<Vector> velocity(static_cast<std::size_t>(n));
   newVelocity_.download(velocity.data(), velocity.size());
   std::vector<int> order(static_cast<std::size_t>(n));
   order_.download(order.data(), order.size());
@@ -487,10 +554,10 @@ NonFiniteAgent CudaBackend::firstNonFinite(int n) {
     if (isFinite(velocity[k]) && isFinite(sorted.position[k])) continue;
     if (first == velocity.size() || sorted.id[k].index < sorted.id[first].index) first = k;
   }
-  return NonFiniteAgent{static_cast<std::size_t>(order[first]), velocity[first], sorted.position[first]};
+  return NonFiniteAgentOf<Vector>{static_cast<std::size_t>(order[first]), velocity[first], sorted.position[first]};
 }
 
-
-std::unique_ptr<Backend> makeCudaBackend() { return std::make_unique<CudaBackend>(); }
+std::unique_ptr<Backend> makeCudaBackend() { return std::make_unique<CudaBackendOf<Vec2>>(); }
+std::unique_ptr<Backend3> makeCudaBackend3() { return std::make_unique<CudaBackendOf<Vec3>>(); }
 
 }  // namespace crowd

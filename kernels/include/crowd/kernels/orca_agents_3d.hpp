@@ -22,6 +22,17 @@ struct Sphere3 {
   float radius;
 };
 
+/// A unit vector perpendicular to `axis` (non-zero), the same function of it for every agent:
+/// the two agents of a pair, whose axes are opposite, get opposite vectors.
+CROWD_HD inline Vec3 sideStep(Vec3 axis) {
+  const float ax = axis.x < 0.0f ? -axis.x : axis.x;
+  const float ay = axis.y < 0.0f ? -axis.y : axis.y;
+  const float az = axis.z < 0.0f ? -axis.z : axis.z;
+  // Crossed with the coordinate axis it is least aligned with: never near parallel.
+  const Vec3 across = ax <= ay && ax <= az ? Vec3(1.0f, 0.0f, 0.0f) : (ay <= az ? Vec3(0.0f, 1.0f, 0.0f) : Vec3(0.0f, 0.0f, 1.0f));
+  return normalize(cross(axis, across));
+}
+
 /// The half-space of velocities for `self` that avoid `other` for `1 / invTimeHorizon` seconds,
 /// assuming `other` takes the other half of the avoidance. `invTimeStep` is 1 / the step length.
 /// `separationHint` (coincidentSeparationHint3) is the direction used when the two agents share
@@ -53,10 +64,16 @@ CROWD_HD inline OrcaPlane agentOrcaPlane3(const Sphere3& self, const Sphere3& ot
       const float b = dot(relativePosition, relativeVelocity);
       const float c = absSq(relativeVelocity) - absSq(cross(relativePosition, relativeVelocity)) /
                                                     (distSq - combinedRadiusSq);
-      const float t = (b + std::sqrt(b * b - a * c)) / a;
+      // b^2 - ac cancels badly when the relative velocity points almost straight at the other
+      // agent: rounding can take it below 0 (RVO2-3D's plane is then NaN). 0 is the nearest value
+      // the exact one can have, and where it is positive nothing changes.
+      const float discriminant = b * b - a * c;
+      const float t = (b + std::sqrt(discriminant > 0.0f ? discriminant : 0.0f)) / a;
       const Vec3 ww = relativeVelocity - t * relativePosition;
       const float wwLength = length(ww);
-      const Vec3 unitWW = divide(ww, wwLength);
+      // Straight at each other (ww zero): every way round is as near, and RVO2-3D's plane is
+      // NaN. Each agent steps aside perpendicular to the line between them, the two opposite ways.
+      const Vec3 unitWW = wwLength > 0.0f ? divide(ww, wwLength) : sideStep(relativePosition);
       plane.normal = unitWW;
       u = (combinedRadius * t - wwLength) * unitWW;
     }
