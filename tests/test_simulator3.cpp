@@ -274,9 +274,6 @@ TEST(Simulator3, RefusesBadInput) {
   def.params.radius = -1.0f;
   EXPECT_THROW(sim.addAgent(def), std::invalid_argument);
   EXPECT_EQ(sim.agentCount(), 0u);
-  SimulatorConfig cuda;
-  cuda.backend = BackendKind::Cuda;
-  EXPECT_THROW(Simulator3{cuda}, std::invalid_argument);
   SimulatorConfig badStep;
   badStep.timeStep = -1.0f;
   EXPECT_THROW(Simulator3{badStep}, std::invalid_argument);

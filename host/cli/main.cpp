@@ -218,21 +218,19 @@ void announceBackend(const RunOptions& o, const std::string& name, BackendKind b
   std::cerr << "\n";
 }
 
-int runScenario3(const RunOptions& o, BackendKind backend) {
+int runScenario3(const RunOptions& o, BackendKind backend, const std::string& why) {
   if (o.orca || !o.avoidance.empty()) {
     throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
-  }
-  if (backend == BackendKind::Cuda) {
-    throw ScenarioError("--backend cuda: the CUDA backend does not step 3D worlds yet; use --backend cpu or auto");
   }
   Scenario3 scenario = loadTarget3(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;
-  Simulator3 sim = makeSimulator3(scenario, o.threads, BackendKind::Cpu);
+  Simulator3 sim = makeSimulator3(scenario, o.threads, backend);
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
   sim.setConfig(config);
-  announceBackend(o, sim.backendName(), backend, "the CUDA backend does not step 3D worlds yet");
+  sim.prepare();  // A world the device cannot hold fails here, before any output is written.
+  announceBackend(o, sim.backendName(), backend, why);
   return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
 }
 
@@ -248,7 +246,7 @@ int runScenario(RunOptions& o) {
   }
   readNumbers(o);
   checkOutputPaths(o);
-  if (targetIs3d(o)) return runScenario3(o, backend);
+  if (targetIs3d(o)) return runScenario3(o, backend, why);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;

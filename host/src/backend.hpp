@@ -175,6 +175,11 @@ class BackendOf {
 using Backend = BackendOf<Vec2>;
 using Backend3 = BackendOf<Vec3>;
 
+/// The backend `kind` asks for: Auto is the GPU when a usable CUDA device is present, else the
+/// CPU. Throws std::runtime_error when Cuda is asked for and cannot run.
+template <class Vector>
+std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind);
+
 std::unique_ptr<Backend> makeCpuBackend();
 std::unique_ptr<Backend3> makeCpuBackend3();
 #if defined(CROWD_WITH_CUDA)

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 #include <crowd/kernels/agent_columns.hpp>
 
@@ -39,15 +40,19 @@ void checkConfig(const SimulatorConfig& c) {
   }
 }
 
-namespace {
-
-std::unique_ptr<Backend> makeBackend(BackendKind kind) {
-  if (kind == BackendKind::Cpu) return makeCpuBackend();
+template <class Vector>
+std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
+  constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
+  if (kind == BackendKind::Cpu) {
+    if constexpr (kPlanar) return makeCpuBackend();
+    else return makeCpuBackend3();
+  }
   std::string why;
   if (cudaBackendAvailable(&why)) {
 #if defined(CROWD_WITH_CUDA)
     try {
-      return makeCudaBackend();
+      if constexpr (kPlanar) return makeCudaBackend();
+      else return makeCudaBackend3();
     } catch (const std::exception& e) {
       // A device that is listed but cannot give a context (busy, out of memory): auto falls
       // back to the CPU; only an explicit request for CUDA fails.
@@ -57,10 +62,11 @@ std::unique_ptr<Backend> makeBackend(BackendKind kind) {
 #endif
   }
   if (kind == BackendKind::Cuda) throw std::runtime_error("the CUDA backend cannot run: " + why);
-  return makeCpuBackend();
+  if constexpr (kPlanar) return makeCpuBackend();
+  else return makeCpuBackend3();
 }
-
-}  // namespace
+template std::unique_ptr<Backend> makeBackend<Vec2>(BackendKind);
+template std::unique_ptr<Backend3> makeBackend<Vec3>(BackendKind);
 
 bool cudaBackendAvailable(std::string* why) {
 #if defined(CROWD_WITH_CUDA)
@@ -74,7 +80,7 @@ bool cudaBackendAvailable(std::string* why) {
 
 Simulator::Simulator(const SimulatorConfig& config) : config_(config), agents_(std::make_unique<AgentStore>()) {
   checkConfig(config);
-  backend_ = makeBackend(config.backend);
+  backend_ = makeBackend<Vec2>(config.backend);
 }
 
 void Simulator::syncHost() const {

@@ -28,18 +28,11 @@ std::string describe(Vec3 v) {
   return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
 }
 
-std::unique_ptr<Backend3> makeBackend3(BackendKind kind) {
-  if (kind == BackendKind::Cuda) {
-    throw std::invalid_argument("the CUDA backend does not step 3D worlds yet; use the CPU backend");
-  }
-  return makeCpuBackend3();  // Auto too: the CPU is the only backend for 3D worlds.
-}
-
 }  // namespace
 
 Simulator3::Simulator3(const SimulatorConfig& config) : config_(config), agents_(std::make_unique<AgentStore3>()) {
   checkConfig(config);
-  backend_ = makeBackend3(config.backend);
+  backend_ = makeBackend<Vec3>(config.backend);
 }
 
 void Simulator3::setConfig(const SimulatorConfig& config) {
@@ -180,17 +173,27 @@ std::vector<float> Simulator3::maxSpeeds() const {
   return out;
 }
 
-void Simulator3::step() {
-  lastArrivals_.clear();
+const ProfileTable& Simulator3::profileTable() {
   if (!table_ || table_->terms.size() != profiles_.size()) {
     // Every 3D profile is goal-only: the default behaviour.
     table_ = std::make_unique<ProfileTable>(makeProfileTable(profiles_, std::vector<Behavior>(profiles_.size())));
   }
-  const StepRequest3 request{*agents_, *table_, config_.timeStep, config_.cellSize, config_.threads,
-                             !config_.exactRvo2};
+  return *table_;
+}
+
+StepRequest3 Simulator3::stepRequest() {
+  return StepRequest3{*agents_, profileTable(), config_.timeStep, config_.cellSize, config_.threads, !config_.exactRvo2};
+}
+
+void Simulator3::prepare() { backend_->prepare(stepRequest()); }
+
+void Simulator3::step() {
+  lastArrivals_.clear();
+  const StepRequest3 request = stepRequest();
   StepReport3 report = backend_->step(request);
   lastTimes_ = report.times;
   lastCandidates_ = report.candidatesPerAgent;
+  lastOrcaLines_ = report.orcaLinesPerAgent;
   if (report.nonFinite) {
     const NonFiniteAgentOf<Vec3>& bad = *report.nonFinite;
     throw SimulationError("step " + std::to_string(stepCount_ + 1) + ": agent " +
@@ -212,6 +215,8 @@ std::size_t Simulator3::arrivedCount() const {
 }
 
 std::string Simulator3::backendName() const { return backend_->name(); }
+
+std::size_t Simulator3::deviceMemoryBytes() const { return backend_->deviceBytes(); }
 
 std::size_t Simulator3::memoryBytes() const {
   return agents_->bytes() + handles_.bytes() + backend_->hostBytes();

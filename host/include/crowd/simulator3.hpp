@@ -31,6 +31,7 @@ using AgentStore3 = AgentStoreOf<Vec3>;
 template <class Vector>
 class BackendOf;
 using Backend3 = BackendOf<Vec3>;
+struct StepRequest3;
 
 /// Everything needed to add one agent to a 3D world.
 struct AgentDef3 {
@@ -43,9 +44,8 @@ struct AgentDef3 {
 
 class Simulator3 {
  public:
-  /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived apply as in the
-  /// planar simulator; seed and origin do not (a 3D step draws no random numbers). The CUDA
-  /// backend does not step 3D worlds yet: Cuda is refused, and Auto picks the CPU.
+  /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived and backend apply
+  /// as in the planar simulator; seed and origin do not (a 3D step draws no random numbers).
   explicit Simulator3(const SimulatorConfig& config = {});
   ~Simulator3();
   Simulator3(Simulator3&&) noexcept;
@@ -93,6 +93,13 @@ class Simulator3 {
   /// Neighbour candidates examined per agent in the last step.
   double lastCandidatesPerAgent() const { return lastCandidates_; }
   std::string backendName() const;
+  /// Uploads the agents to the device now (a GPU backend), so that a world the device cannot
+  /// hold fails here rather than at the first step. Throws std::runtime_error if it cannot.
+  void prepare();
+  /// Device memory the backend holds, in bytes (0 on the CPU).
+  std::size_t deviceMemoryBytes() const;
+  /// Half-spaces built per agent in the last step, a cost figure.
+  double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
   /// Host memory held for the agents and the backend's working copies, in bytes.
   std::size_t memoryBytes() const;
   /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
@@ -103,6 +110,9 @@ class Simulator3 {
   void syncHost() const;
   void hostChanged();
   std::uint32_t internProfile(const AgentParams& params);
+  // The profile table, rebuilt only when a profile was added since.
+  const ProfileTable& profileTable();
+  StepRequest3 stepRequest();
 
   SimulatorConfig config_;
   std::unique_ptr<AgentStore3> agents_;  // Dense order.
@@ -115,6 +125,7 @@ class Simulator3 {
   std::vector<Arrival> lastArrivals_;
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;
+  double lastOrcaLines_ = 0;
   mutable bool hostStale_ = false;
 };
 
