@@ -40,18 +40,54 @@ inline void addSphereGroup(std::vector<AgentDef3>& out, std::size_t count, float
 /// How the agents of a box group move.
 enum class BoxGoal { none, point, offset, box, prefVelocity };
 
-/// `count` agents uniformly at random in [min, max]; goals as `goal` says (`vector` is the point,
-/// offset or preferred velocity; goals of BoxGoal::box are drawn from [goalMin, goalMax]).
-inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min, Vec3 max, BoxGoal goal, Vec3 vector,
-                        Vec3 goalMin, Vec3 goalMax, const AgentParams& params, ScenarioRandom& random) {
-  auto drawIn = [&random](Vec3 lo, Vec3 hi) {
-    const float x = random.floatBetween(lo.x, hi.x);
-    const float y = random.floatBetween(lo.y, hi.y);
-    return Vec3(x, y, random.floatBetween(lo.z, hi.z));
+/// Layers of a lattice that holds `count` points in a box, each layer a latticeShape: about
+/// as many layers as the spacing the box's volume (or area) per point gives fit in its depth.
+struct Lattice3 {
+  LatticeShape layer;
+  std::size_t layers = 1;
+};
+
+inline Lattice3 lattice3(std::size_t count, Vec3 extent) {
+  Lattice3 lattice;
+  if (count <= 1) return lattice;
+  double measure = 1.0;
+  int dimensions = 0;
+  for (const float e : {extent.x, extent.y, extent.z}) {
+    if (e > 0.0f) {
+      measure *= e;
+      ++dimensions;
+    }
+  }
+  if (extent.z > 0.0f) {
+    const double spacing = std::pow(measure / static_cast<double>(count), 1.0 / dimensions);
+    const double layers = std::round(static_cast<double>(extent.z) / spacing);
+    lattice.layers = static_cast<std::size_t>(std::clamp(layers, 1.0, static_cast<double>(count)));
+  }
+  lattice.layer = latticeShape((count + lattice.layers - 1) / lattice.layers, extent.x, extent.y);
+  return lattice;
+}
+
+/// `count` agents in [min, max], on a lattice filled layer by layer, row by row (`random`
+/// false) or uniformly at random; goals as `goal` says (`vector` is the point, offset or
+/// preferred velocity; goals of BoxGoal::box are drawn from [goalMin, goalMax]).
+inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min, Vec3 max, bool random, BoxGoal goal,
+                        Vec3 vector, Vec3 goalMin, Vec3 goalMax, const AgentParams& params, ScenarioRandom& draws) {
+  auto drawIn = [&draws](Vec3 lo, Vec3 hi) {
+    const float x = draws.floatBetween(lo.x, hi.x);
+    const float y = draws.floatBetween(lo.y, hi.y);
+    return Vec3(x, y, draws.floatBetween(lo.z, hi.z));
+  };
+  const Lattice3 lattice = lattice3(count, max - min);
+  const std::size_t perLayer = lattice.layer.columns * lattice.layer.rows;
+  auto latticePoint = [&](std::size_t k) {
+    const std::size_t inLayer = k % perLayer;
+    return Vec3(static_cast<float>(latticeCoordinate(inLayer % lattice.layer.columns, lattice.layer.columns, min.x, max.x)),
+                static_cast<float>(latticeCoordinate(inLayer / lattice.layer.columns, lattice.layer.rows, min.y, max.y)),
+                static_cast<float>(latticeCoordinate(k / perLayer, lattice.layers, min.z, max.z)));
   };
   for (std::size_t i = 0; i < count; ++i) {
     AgentDef3 agent;
-    agent.position = drawIn(min, max);
+    agent.position = random ? drawIn(min, max) : latticePoint(i);
     agent.params = params;
     switch (goal) {
       case BoxGoal::none: break;

@@ -34,8 +34,8 @@ constexpr std::array<std::string_view, 9> kTopKeys = {"dimensions", "name",     
 constexpr std::array<std::string_view, 5> kPlanarOnlyKeys = {"obstacles", "circles", "paths", "map", "route"};
 constexpr std::array<std::string_view, 4> kAgentKeys = {"position", "velocity", "goal", "prefVelocity"};
 constexpr std::array<std::string_view, 5> kSphereKeys = {"type", "count", "radius", "center", "agentRadius"};
-constexpr std::array<std::string_view, 8> kBoxKeys = {"type", "goal", "goalOffset", "goalBox", "prefVelocity",
-                                                      "count", "min", "max"};
+constexpr std::array<std::string_view, 9> kBoxKeys = {"type", "goal", "goalOffset", "goalBox", "prefVelocity",
+                                                      "count", "min", "max", "placement"};
 constexpr std::array<std::string_view, 2> kMinMaxKeys = {"min", "max"};
 
 class Scenario3Reader : JsonValueReader {
@@ -190,6 +190,14 @@ class Scenario3Reader : JsonValueReader {
     const std::size_t n = count(object, path);
     Vec3 min, max;
     minMax(object, path, min, max);
+    bool random = false;
+    if (object.contains("placement")) {
+      const std::string placement = text(object["placement"], path + "/placement");
+      if (placement != "grid" && placement != "random") {
+        fail(path + "/placement", "unknown placement '" + placement + "' (known: grid, random)");
+      }
+      random = placement == "random";
+    }
     int goals = 0;
     for (const char* key : {"goal", "goalOffset", "goalBox", "prefVelocity"}) goals += object.contains(key) ? 1 : 0;
     if (goals > 1) fail(path, "more than one of goal, goalOffset, goalBox, prefVelocity; give at most one");
@@ -214,8 +222,8 @@ class Scenario3Reader : JsonValueReader {
       vector = velocity(object["prefVelocity"], path + "/prefVelocity");
     }
     reserve(scenario, n, path + "/count");
-    scenario_detail::ScenarioRandom random(scenario.seed, g);
-    scenario_detail::addBoxGroup(scenario.agents, n, min, max, goal, vector, goalMin, goalMax, params, random);
+    scenario_detail::ScenarioRandom draws(scenario.seed, g);
+    scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params, draws);
   }
 
   void minMax(const json& object, const std::string& path, Vec3& min, Vec3& max) const {

@@ -171,6 +171,28 @@ case "$check" in
     [ "$rc" = 0 ] || fail "exit code $rc"
     grep -q "ok: 250 agents, 0 obstacles, 0 circles, 0 paths, 4000 steps" out.txt || fail "validate does not count circles and paths"
     ;;
+  outputs_3d)
+    # A 3D built-in writes x, y, z columns and says it is 3D in the summary and the metrics.
+    run run builtin sphere --agents 200 --steps 5 -q --out t.csv --metrics m.json
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    [ "$(head -1 t.csv)" = "step,agent,x,y,z,vx,vy,vz" ] || fail "the trajectory header is $(head -1 t.csv)"
+    [ "$(wc -l < t.csv)" = 1201 ] || fail "$(wc -l < t.csv) lines, expected 1 + 6 x 200"
+    awk -F, 'NR > 1 && NF != 8 { bad = 1 } END { exit bad }' t.csv || fail "a row without 8 columns"
+    grep -q '"dimensions": 3' m.json || fail "the metrics do not say 3 dimensions"
+    grep -qE "^scenario +builtin sphere: 200 agents in 3D" out.txt || fail "the summary does not say 3D"
+    ;;
+  refuses_3d_options)
+    # Planar-only options are refused for a 3D world, before anything runs.
+    run run builtin swarm --orca --steps 1 -q
+    expect_refused "--orca"
+    run run builtin sphere --avoidance none --steps 1 -q
+    expect_refused "--avoidance"
+    ;;
+  validate_3d)
+    run validate "$data/../../scenarios/drones.json"
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    grep -q "ok: 3D, 250 agents, 2000 steps of 0.1 s" out.txt || fail "validate does not count the 3D agents"
+    ;;
   *)
     fail "unknown check"
     ;;

@@ -11,13 +11,15 @@
 //     "groups": [ { "type": "sphere", "count": N, "radius": R, "center": [x, y, z],
 //                   "agentRadius": r, other AgentParams keys }
 //                 { "type": "box", "count": N, "min": [x, y, z], "max": [x, y, z],
+//                   "placement": "grid" | "random",
 //                   "goal": [x, y, z] | "goalOffset": [dx, dy, dz]
 //                   | "goalBox": {"min": [..], "max": [..]} | "prefVelocity": [px, py, pz],
 //                   AgentParams keys } ] }
 // AgentParams keys as in planar files, less timeHorizonObst: a 3D world has no obstacles (yet),
 // so obstacles, circles, paths, maps, routes and steering keys are refused with a message.
 // A sphere group spreads its agents evenly over the sphere (a Fibonacci lattice), each heading
-// for the antipodal point; a box group places them uniformly at random in the box.
+// for the antipodal point; a box group places them on a lattice filling the box layer by layer
+// (as planar rectangles fill row by row), or uniformly at random in it.
 #pragma once
 
 #include <cstddef>
