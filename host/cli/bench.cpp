@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,11 +39,80 @@ std::string today() {
   return buffer;
 }
 
+// Times one built-in at one agent count on one backend: prints its row and returns its JSON.
+// The same for a planar world (Simulator) and a 3D one (Simulator3).
+template <class Sim>
+nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::size_t agents, int threads, Sim& sim) {
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  for (int s = 0; s < o.warmup; ++s) sim.step();
+  PhaseTimes sum;
+  std::vector<double> totals;
+  double candidates = 0;
+  double orcaLines = 0;
+  double agentSteps = 0;
+  double planCandidates = 0;
+  for (int s = 0; s < o.steps; ++s) {
+    const double live = static_cast<double>(sim.agentCount());
+    sim.step();
+    sum += sim.lastStepTimes();
+    totals.push_back(sim.lastStepTimes().total());
+    candidates += sim.lastCandidatesPerAgent();
+    orcaLines += sim.lastOrcaLinesPerAgent() * live;
+    agentSteps += live;
+    if constexpr (std::is_same_v<Sim, Simulator>) planCandidates += static_cast<double>(sim.lastPlanCandidates());
+  }
+  const double n = o.steps;
+  const PhaseTimes mean = sum / n;
+  std::sort(totals.begin(), totals.end());
+  const double median = totals[totals.size() / 2];
+  const double rate = agentSteps / (sum.total() / 1000.0);
+  const double hostBytesPerAgent = static_cast<double>(sim.memoryBytes()) / static_cast<double>(agents);
+  const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
+  std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
+  for (double ms : mean.ms) std::printf(" %9.3f", ms);
+  // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
+  const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
+  // The steering phase's share of the step: the behaviours' cost next to the ORCA they feed.
+  const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
+  std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
+              100.0 * steeringShare, candidates / n, nsPerLine, rate, hostBytesPerAgent, bytesPerAgent);
+  // The local planner's throughput: candidates costed per second of the steering phase.
+  const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
+  if (planCandidates > 0) {
+    std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n", "", "",
+                "", planCandidates / n, planRate);
+  }
+  std::fflush(stdout);
+  nlohmann::json msPerStep;
+  for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
+  msPerStep["total"] = mean.total();
+  return nlohmann::json{{"scenario", name},
+                        {"dimensions", std::is_same_v<Sim, Simulator3> ? 3 : 2},
+                        {"agents", agents},
+                        {"backend", sim.backendName()},
+                        {"threads", threads},
+                        {"steps", o.steps},
+                        {"msPerStep", msPerStep},
+                        {"medianMsPerStep", median},
+                        {"steeringShare", steeringShare},
+                        {"orcaLinesPerAgent", orcaLines / agentSteps},
+                        {"orcaNsPerLineThreadTime", nsPerLine},
+                        {"candidatesPerAgent", candidates / n},
+                        {"agentStepsPerSecond", rate},
+                        {"hostBytesPerAgent", hostBytesPerAgent},
+                        {"deviceBytesPerAgent", bytesPerAgent},
+                        {"planCandidatesPerStep", planCandidates / n},
+                        {"planCandidatesPerSecond", planRate}};
+}
+
 }  // namespace
 
 void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--scenario", o.scenarios,
-                 "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once)")
+                 "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once; sphere and swarm "
+                 "are 3D)")
       ->capture_default_str();
   app.add_option("--agents", o.agents, "Agent counts, comma separated")
       ->delimiter(',')
@@ -85,72 +155,19 @@ int runBench(const BenchOptions& o) {
   std::printf(" %9s\n", "% of step");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
-      Scenario scenario = builtinScenario(name, agents, o.seed);
-      scenario.removeArrived = false;  // Every timed step at the same agent count.
-      for (const std::string& backendName : backends) {
-      Simulator sim = makeSimulator(scenario, o.threads, backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu);
-      SimulatorConfig config = sim.config();
-      config.exactRvo2 = o.exactRvo2;
-      sim.setConfig(config);
-      std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
-      for (int s = 0; s < o.warmup; ++s) sim.step();
-      PhaseTimes sum;
-      std::vector<double> totals;
-      double candidates = 0;
-      double orcaLines = 0;
-      double agentSteps = 0;
-      double planCandidates = 0;
-      for (int s = 0; s < o.steps; ++s) {
-        const double live = static_cast<double>(sim.agentCount());
-        sim.step();
-        sum += sim.lastStepTimes();
-        totals.push_back(sim.lastStepTimes().total());
-        candidates += sim.lastCandidatesPerAgent();
-        orcaLines += sim.lastOrcaLinesPerAgent() * live;
-        agentSteps += live;
-        planCandidates += static_cast<double>(sim.lastPlanCandidates());
-      }
-      const double n = o.steps;
-      const PhaseTimes mean = sum / n;
-      std::sort(totals.begin(), totals.end());
-      const double median = totals[totals.size() / 2];
-      const double rate = agentSteps / (sum.total() / 1000.0);
-      const double hostBytesPerAgent = static_cast<double>(sim.memoryBytes()) / static_cast<double>(agents);
-      const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
-      std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
-      for (double ms : mean.ms) std::printf(" %9.3f", ms);
-      // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
-      const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
-      // The steering phase's share of the step: the behaviours' cost next to the ORCA they feed.
-      const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
-      std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
-                  100.0 * steeringShare, candidates / n, nsPerLine, rate, hostBytesPerAgent, bytesPerAgent);
-      // The local planner's throughput: candidates costed per second of the steering phase.
-      const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
-      if (planCandidates > 0) {
-        std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n", "", "",
-                    "", planCandidates / n, planRate);
-      }
-      std::fflush(stdout);
-      nlohmann::json msPerStep;
-      for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
-      msPerStep["total"] = mean.total();
-      results.push_back({{"scenario", name},
-                         {"agents", agents},
-                         {"backend", sim.backendName()},
-                         {"threads", threads},
-                         {"steps", o.steps},
-                         {"msPerStep", msPerStep},
-                         {"medianMsPerStep", median},
-                         {"steeringShare", steeringShare},
-                         {"orcaLinesPerAgent", orcaLines / agentSteps},
-                         {"orcaNsPerLineThreadTime", nsPerLine},
-                         {"candidatesPerAgent", candidates / n},
-                         {"agentStepsPerSecond", rate},
-                         {"hostBytesPerAgent", hostBytesPerAgent},
-                         {"deviceBytesPerAgent", bytesPerAgent},
-                         {"planCandidatesPerStep", planCandidates / n},
-                         {"planCandidatesPerSecond", planRate}});
+      // One scenario per agent count, timed on each backend.
+      auto sweep = [&](auto scenario, auto makeSim) {
+        scenario.removeArrived = false;  // Every timed step at the same agent count.
+        for (const std::string& backendName : backends) {
+          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
+          auto sim = makeSim(scenario, o.threads, backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu);
+          results.push_back(benchPoint(o, name, agents, threads, sim));
+        }
+      };
+      if (isBuiltinScenario3(name)) {
+        sweep(builtinScenario3(name, agents, o.seed), makeSimulator3);
+      } else {
+        sweep(builtinScenario(name, agents, o.seed), makeSimulator);
       }
     }
   }

@@ -26,23 +26,41 @@ CROWD_HD inline int findNearestAgents3(const GridCells& cells, const Vec3* posit
   const float margin = cellMargin(grid, p);
   const float inset = cellInset(grid, cellCorner(grid, home), p, margin);
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
-  int firstShell = 0;
-  if (!grid.wraps) {
-    // A dense grid's buckets are its cells in key order: each row of three cells of the 3 x 3 x 3
-    // block around the home cell is one run of sorted slots, read without looking the cells up.
-    for (int z = home.z - 1; z <= home.z + 1; ++z) {
+  // Shells 0 and 1, the 3 x 3 x 3 block every query reads, row by row: a row's three cells have
+  // consecutive keys, so consecutive buckets, and their agents are one run of sorted slots (two
+  // where the buckets wrap past the end of the table). A wrapping grid's buckets may hold other
+  // cells too: only the row's keys are offered.
+  const std::uint32_t bucketCount = grid.bucketMask + 1;
+  const int lastColumn = grid.origin.x + static_cast<int>(grid.columns) - 1;
+  const int x0 = home.x - 1 > grid.origin.x ? home.x - 1 : grid.origin.x;
+  const int x1 = home.x + 1 < lastColumn ? home.x + 1 : lastColumn;
+  auto visitBlock = [&](auto visit) {
+    for (int z = home.z - 1; z <= home.z + 1 && x0 <= x1; ++z) {
       for (int y = home.y - 1; y <= home.y + 1; ++y) {
-        const int x0 = home.x - 1 > grid.origin.x ? home.x - 1 : grid.origin.x;
-        const int lastColumn = grid.origin.x + static_cast<int>(grid.columns) - 1;
-        const int x1 = home.x + 1 < lastColumn ? home.x + 1 : lastColumn;
-        if (x0 > x1 || !insideBox(grid, CellCoord3{x0, y, z})) continue;
+        if (!insideBox(grid, CellCoord3{x0, y, z})) continue;
         const std::uint64_t first = cellKey(grid, CellCoord3{x0, y, z});
         const std::uint64_t last = first + static_cast<std::uint64_t>(x1 - x0);
-        candidates += offerSlots(cells.bucketStart[first], cells.bucketStart[last + 1], position, id, self, p, nearest);
+        const std::uint32_t b0 = bucketOfKey(grid, first);
+        const std::uint32_t b1 = bucketOfKey(grid, last);
+        const int ranges = b1 < b0 ? 2 : 1;
+        for (int part = 0; part < ranges; ++part) {
+          const int begin = cells.bucketStart[part == 0 ? b0 : 0];
+          const int end = cells.bucketStart[ranges == 1 || part == 1 ? b1 + 1 : bucketCount];
+          for (int j = begin; j < end; ++j) {
+            if (grid.wraps && (cells.slotKey[j] < first || cells.slotKey[j] > last)) continue;
+            visit(j);
+          }
+        }
       }
     }
-    firstShell = 2;
-  }
+  };
+  visitBlock([&](int j) {
+    ++candidates;
+    const float distSq = absSq(p - position[j]);
+    // Not closer than the current range: offer() would refuse it too, so skip the id load.
+    if (distSq <= nearest.rangeSq && j != self) nearest.offer(distSq, id[j].index, j);
+  });
+  const int firstShell = 2;
   for (int r = firstShell; r <= CellNeighbourhood::kMaxReach; ++r) {
     // Every cell of shell r >= 2 lies at least r - 1 cells plus the inset away.
     const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
