@@ -137,18 +137,6 @@ void readNumbers(RunOptions& o) {
   }
 }
 
-// Whether the run's target is a 3D world: a 3D built-in, or a file saying "dimensions": 3.
-bool targetIs3d(const RunOptions& o) {
-  if (o.target.size() == 2 && o.target[0] == "builtin") return isBuiltinScenario3(o.target[1]);
-  return o.target.size() == 1 && o.target[0] != "builtin" && scenarioFileDimensions(o.target[0]) == 3;
-}
-
-Scenario3 loadTarget3(const RunOptions& o) {
-  if (o.target[0] == "builtin") return builtinScenario3(o.target[1], o.agents, o.seed.value_or(1));
-  if (o.agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  return loadScenario3File(o.target[0], o.seed);
-}
-
 // Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
 // the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
 template <class World, class Sim>
@@ -222,7 +210,7 @@ int runScenario3(const RunOptions& o, BackendKind backend, const std::string& wh
   if (o.orca || !o.avoidance.empty()) {
     throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
   }
-  Scenario3 scenario = loadTarget3(o);
+  Scenario3 scenario = loadScenario3Target(o.target, o.agents, o.seed);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;
   Simulator3 sim = makeSimulator3(scenario, o.threads, backend);
@@ -246,7 +234,7 @@ int runScenario(RunOptions& o) {
   }
   readNumbers(o);
   checkOutputPaths(o);
-  if (targetIs3d(o)) return runScenario3(o, backend, why);
+  if (isTarget3d(o.target)) return runScenario3(o, backend, why);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;
@@ -348,6 +336,18 @@ Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optiona
   }
   if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
   return expandScenario(loadScenarioSpec(target[0]), seed);
+}
+
+bool isTarget3d(const std::vector<std::string>& target) {
+  if (target.size() == 2 && target[0] == "builtin") return isBuiltinScenario3(target[1]);
+  return target.size() == 1 && target[0] != "builtin" && scenarioFileDimensions(target[0]) == 3;
+}
+
+Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,
+                              std::optional<std::uint64_t> seed) {
+  if (target[0] == "builtin") return builtinScenario3(target[1], agents, seed.value_or(1));
+  if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
+  return loadScenario3File(target[0], seed);
 }
 
 Scenario loadSceneTarget(const SceneOptions& o) {

@@ -10,6 +10,7 @@
 
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
+#include <crowd/viewer/sphere_renderer.hpp>
 
 #include "run_options.hpp"
 #include "viewer_commands.hpp"
@@ -55,18 +56,74 @@ std::string encode(const std::filesystem::path& dir, const std::string& kind) {
   return output.string();
 }
 
-}  // namespace
+// Makes the MP4 and GIF the options ask for (or says why not).
+void encodeVideos(const RenderOptions& o, const std::filesystem::path& dir) {
+  if (o.video == "none" || o.frames <= 1) return;
+  if (!onPath("ffmpeg")) {
+    if (o.video != "auto") throw std::runtime_error("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
+    std::printf("no MP4 or GIF: ffmpeg is not installed (apt-get install ffmpeg)\n");
+    return;
+  }
+  for (const std::string kind : {"mp4", "gif"}) {
+    if (o.video != "auto" && o.video != kind) continue;
+    const std::string made = encode(dir, kind);
+    if (!made.empty()) std::printf("wrote %s\n", made.c_str());
+  }
+}
 
-int runRender(const RenderOptions& o) {
-  const PictureSize size = parseSize(o.scene.size);
-  Scenario scenario = loadSceneTarget(o.scene);
-  for (const std::string& w : scenario.warnings) std::cerr << "crowdsim: warning: " << w << "\n";
+std::filesystem::path outputFolder(const RenderOptions& o) {
   const std::filesystem::path dir(o.outDir);
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (!std::filesystem::is_directory(dir)) {
     throw std::invalid_argument("--out " + o.outDir + ": not a folder and cannot be made one");
   }
+  return dir;
+}
+
+// Frames of a 3D world: spheres seen from an orbit camera that turns a little each frame.
+int runRender3(const RenderOptions& o, const PictureSize& size) {
+  const Scenario3 scenario = loadScenario3Target(o.scene.target, o.scene.agents, o.scene.seed);
+  for (const std::string& w : scenario.warnings) std::cerr << "crowdsim: warning: " << w << "\n";
+  const std::filesystem::path dir = outputFolder(o);
+  Simulator3 sim = makeSimulator3(scenario, o.scene.threads, backendKind(o.scene.backend));
+  sim.prepare();
+  const std::unique_ptr<viewer::OffscreenContext> context = viewer::OffscreenContext::create();
+  viewer::SphereRenderer renderer;
+  viewer::Framebuffer target(size.width, size.height);
+  for (int s = 0; s < o.start; ++s) sim.step();
+  Vec3 lo, hi;
+  viewer::boundsOf(sim, !o.fitCrowd, lo, hi);
+  renderer.setBounds(lo, hi);
+  viewer::OrbitCamera camera;
+  camera.fit(lo, hi);
+  char name[32];
+  for (int f = 0; f < o.frames; ++f) {
+    if (f > 0) {
+      for (int s = 0; s < o.every; ++s) sim.step();
+      camera.orbit(2.0f, 0.0f);
+    }
+    renderer.setSpheres(viewer::captureSpheres(sim));
+    target.bind();
+    renderer.draw(camera, size.width, size.height);
+    std::snprintf(name, sizeof(name), "frame-%05d.png", f);
+    viewer::writePng((dir / name).string(), size.width, size.height, target.readRgb());
+  }
+  std::printf("wrote %d frame%s of a 3D world (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
+              o.frames == 1 ? "" : "s", size.width, size.height, static_cast<long long>(sim.stepCount()),
+              dir.string().c_str(), context->description().c_str());
+  encodeVideos(o, dir);
+  return 0;
+}
+
+}  // namespace
+
+int runRender(const RenderOptions& o) {
+  const PictureSize size = parseSize(o.scene.size);
+  if (!o.scene.target.empty() && isTarget3d(o.scene.target)) return runRender3(o, size);
+  Scenario scenario = loadSceneTarget(o.scene);
+  for (const std::string& w : scenario.warnings) std::cerr << "crowdsim: warning: " << w << "\n";
+  const std::filesystem::path dir = outputFolder(o);
   Simulator sim = makeSimulator(scenario, o.scene.threads, backendKind(o.scene.backend));
   sim.prepare();
 
@@ -101,18 +158,7 @@ int runRender(const RenderOptions& o) {
   std::printf("wrote %d frame%s (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
               o.frames == 1 ? "" : "s", size.width, size.height, static_cast<long long>(sim.stepCount()),
               dir.string().c_str(), context->description().c_str());
-  if (o.video != "none" && o.frames > 1) {
-    if (!onPath("ffmpeg")) {
-      if (o.video != "auto") throw std::runtime_error("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
-      std::printf("no MP4 or GIF: ffmpeg is not installed (apt-get install ffmpeg)\n");
-    } else {
-      for (const std::string kind : {"mp4", "gif"}) {
-        if (o.video != "auto" && o.video != kind) continue;
-        const std::string made = encode(dir, kind);
-        if (!made.empty()) std::printf("wrote %s\n", made.c_str());
-      }
-    }
-  }
+  encodeVideos(o, dir);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 namespace crowd::cli {
 
@@ -35,6 +36,13 @@ struct BenchOptions {
 Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optional<std::size_t> agents,
                             std::optional<std::uint64_t> seed, const char* defaultName,
                             std::optional<std::size_t> defaultAgents);
+
+/// Whether `target` (FILE or "builtin NAME") is a 3D world: a 3D built-in, or a file that says
+/// "dimensions": 3. Throws ScenarioError for a file that cannot be read.
+bool isTarget3d(const std::vector<std::string>& target);
+/// Loads a 3D `target` (isTarget3d). Throws ScenarioError.
+Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,
+                              std::optional<std::uint64_t> seed);
 
 /// Adds the `bench` subcommand's options to `app`.
 void addBenchOptions(CLI::App& app, BenchOptions& options);

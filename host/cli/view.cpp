@@ -195,6 +195,7 @@ int measureOffscreen(const ViewOptions& o, Shared& shared, Runner& runner, Pictu
 
 int runView(const ViewOptions& o) {
   const PictureSize size = parseSize(o.scene.size);
+  if (!o.scene.target.empty() && isTarget3d(o.scene.target)) return runView3(o);
   if (o.offscreen) {
     Shared shared;
     shared.colorBy = static_cast<int>(colorByNamed(o.scene.colorBy));

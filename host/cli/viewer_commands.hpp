@@ -54,6 +54,8 @@ Scenario loadSceneTarget(const SceneOptions& o);
 CLI::App* addViewCommand(CLI::App& app, ViewOptions& o);
 CLI::App* addRenderCommand(CLI::App& app, RenderOptions& o);
 int runView(const ViewOptions& o);
+/// `view` of a 3D world (isTarget3d): spheres and an orbit camera (view3.cpp).
+int runView3(const ViewOptions& o);
 int runRender(const RenderOptions& o);
 /// Whether a display is there for a window (DISPLAY or WAYLAND_DISPLAY set).
 bool displayPresent();

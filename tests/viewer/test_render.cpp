@@ -15,6 +15,8 @@
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/replay.hpp>
+#include <crowd/viewer/sphere_renderer.hpp>
+#include <crowd/simulator3.hpp>
 #include "require_gpu.hpp"
 
 // LeakSanitizer: allocations the OpenGL drivers (Mesa's software rasteriser and the LLVM it
@@ -287,6 +289,63 @@ TEST(Replay, MalformedFilesNameTheLine) {
   }
   std::filesystem::remove(file);
   EXPECT_THROW(Replay::load(file.string()), std::runtime_error) << "a missing file";
+}
+
+// A 3D world: spheres where the orbit camera puts them, the nearer of two in front, lit from one
+// side, and a world's agents counted in its picture.
+TEST_F(Render, SpheresAreDrawnInDepthOrder) {
+  SphereRenderer renderer;
+  Framebuffer target(200, 200);
+  target.bind();
+  renderer.setBounds(Vec3(-10.0f), Vec3(10.0f));
+  OrbitCamera camera;
+  camera.target = Vec3(0.0f);
+  camera.distance = 50.0f;
+  camera.yaw = 0.0f;    // The eye on the +x axis, looking back at the origin, z up.
+  camera.pitch = 0.0f;
+  // The far sphere (value 0: blue) hidden behind the near one (value 1: red) at the centre;
+  // a small one (value 0) up on the picture's right.
+  const SphereInstance spheres[] = {{-5.0f, 0.0f, 0.0f, 3.0f, 0.0f}, {5.0f, 0.0f, 0.0f, 3.0f, 1.0f},
+                                    {0.0f, 8.0f, 8.0f, 1.0f, 0.0f}};
+  renderer.setSpheres(spheres);
+  renderer.draw(camera, 200, 200);
+  const Picture p{200, 200, target.readRgb()};
+  const std::uint8_t* centre = p.at(100, 100);
+  EXPECT_GT(centre[0], 2 * centre[2]) << "the near sphere (red) is not in front";
+  EXPECT_TRUE(p.is(5, 5, Palette::kBackground));
+  // Seen from +x with z up, +y is to the right of the picture and +z up (rows from the top).
+  bool small = false;
+  for (int y = 0; y < 100 && !small; ++y) {
+    for (int x = 100; x < 200 && !small; ++x) small = p.agent(x, y) && p.at(x, y)[2] > p.at(x, y)[0];
+  }
+  EXPECT_TRUE(small) << "no blue sphere up on the right";
+  // Lit from the upper left: the sphere's upper left brighter than its lower right.
+  const std::uint8_t* lit = p.at(92, 92);
+  const std::uint8_t* shadow = p.at(108, 108);
+  EXPECT_GT(lit[0], shadow[0]);
+}
+
+TEST_F(Render, AWorldsSpheresAreAllInThePicture) {
+  Simulator3 sim;
+  for (int i = 0; i < 5; ++i) {
+    AgentDef3 def;
+    def.position = Vec3(20.0f * static_cast<float>(i), 10.0f * static_cast<float>(i % 2), 5.0f * static_cast<float>(i));
+    def.params.radius = 1.5f;
+    sim.addAgent(def);
+  }
+  Vec3 lo, hi;
+  boundsOf(sim, true, lo, hi);
+  EXPECT_EQ(lo, Vec3(0.0f));
+  EXPECT_EQ(hi, Vec3(80.0f, 10.0f, 20.0f));
+  SphereRenderer renderer;
+  Framebuffer target(400, 300);
+  target.bind();
+  renderer.setBounds(lo, hi);
+  renderer.setSpheres(captureSpheres(sim));
+  OrbitCamera camera;
+  camera.fit(lo, hi);
+  renderer.draw(camera, 400, 300);
+  EXPECT_EQ(countBlobs(Picture{400, 300, target.readRgb()}), 5);
 }
 
 }  // namespace

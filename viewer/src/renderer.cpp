@@ -10,47 +10,11 @@
 #include <crowd/obstacles.hpp>
 
 #include "geometry.hpp"  // The library's polygon tests (host/src).
+#include "gl_program.hpp"
 #include "shaders.hpp"
 
 namespace crowd::viewer {
 namespace {
-
-// Throws with the info log when `object`'s `status` (a compile or link status) is not set.
-void require(GLuint object, GLenum status, PFNGLGETSHADERIVPROC getiv, PFNGLGETSHADERINFOLOGPROC getLog,
-             const char* failure) {
-  GLint ok = 0;
-  getiv(object, status, &ok);
-  if (ok != 0) return;
-  char log[2048] = {};
-  getLog(object, sizeof(log), nullptr, log);
-  throw std::runtime_error(std::string("viewer: ") + failure + ": " + log);
-}
-
-GLuint compile(GLenum type, const char* source) {
-  const GLuint shader = glCreateShader(type);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  require(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, "a shader did not compile");
-  return shader;
-}
-
-GLuint link(const char* vertex, const char* fragment) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertex);
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  require(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, "a shader program did not link");
-  return program;
-}
-
-void rgb(GLint location, const std::uint8_t (&c)[3]) {
-  glUniform3f(location, static_cast<float>(c[0]) / 255.0f, static_cast<float>(c[1]) / 255.0f,
-              static_cast<float>(c[2]) / 255.0f);
-}
 
 // A vertex array of instanced discs over `instances` (AgentInstance layout) and the unit quad.
 GLuint discArray(GLuint quad, GLuint instances) {
@@ -94,7 +58,7 @@ GLuint pointArray(GLuint buffer) {
 
 Renderer::Renderer() {
   if (epoxy_gl_version() < 33) throw std::runtime_error("viewer: OpenGL 3.3 or newer is needed");
-  discProgram_ = link(shaders::kDiscVertex, shaders::kDiscFragment);
+  discProgram_ = link(shaders::kDiscVertex, shaders::fragmentWithPalette(shaders::kDiscFragment).c_str());
   flatProgram_ = link(shaders::kFlatVertex, shaders::kFlatFragment);
   const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   glGenBuffers(1, &quad_);

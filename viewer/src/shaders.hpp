@@ -1,5 +1,7 @@
-// GLSL 3.30 sources of the renderer's two programs (renderer.cpp).
+// GLSL 3.30 sources of the renderers' programs (renderer.cpp, sphere_renderer.cpp).
 #pragma once
+
+#include <string>
 
 namespace crowd::viewer::shaders {
 
@@ -26,14 +28,9 @@ void main() {
 }
 )";
 
-// A ramp (speed, density) or a categorical palette of 16; a dark heading mark and rim.
-inline constexpr const char* kDiscFragment = R"(#version 330 core
-in vec2 local;
-in vec2 dir;
-flat in float key;
-uniform int mode;     // 0 ramp, 1 categories, 2 solid
-uniform vec3 solid;
-out vec4 color;
+// The colours both kinds of agent use: a ramp (speed, density) and a categorical palette of 16.
+// Put in front of a fragment shader's own code (fragmentWithPalette).
+inline constexpr const char* kPalette = R"(#version 330 core
 vec3 ramp(float t) {
   vec3 a = vec3(0.23, 0.42, 0.98), b = vec3(0.10, 0.80, 0.85), c = vec3(0.98, 0.84, 0.18), d = vec3(0.96, 0.26, 0.20);
   t = clamp(t, 0.0, 1.0);
@@ -49,6 +46,18 @@ vec3 category(float k) {
   vec3 c = table[i % 8];
   return i >= 8 ? c * 0.7 : c;
 }
+)";
+
+inline std::string fragmentWithPalette(const char* main) { return std::string(kPalette) + main; }
+
+// Discs: the palette's colour, a dark heading mark and rim.
+inline constexpr const char* kDiscFragment = R"(
+in vec2 local;
+in vec2 dir;
+flat in float key;
+uniform int mode;     // 0 ramp, 1 categories, 2 solid
+uniform vec3 solid;
+out vec4 color;
 void main() {
   float r2 = dot(local, local);
   if (r2 > 1.0) discard;
@@ -61,6 +70,56 @@ void main() {
   }
   color = vec4(c, 1.0);
 }
+)";
+
+// Spheres: one quad per instance facing the camera (view space), the sphere cut and shaded in
+// the fragment shader, its depth written per pixel so that spheres intersect correctly.
+inline constexpr const char* kSphereVertex = R"(#version 330 core
+layout(location = 0) in vec2 corner;
+layout(location = 1) in vec3 center;
+layout(location = 2) in float radius;
+layout(location = 3) in float value;
+uniform mat4 view;
+uniform mat4 projection;
+uniform float minRadius;  // World units: spheres far away stay at least about a pixel wide.
+out vec2 local;
+out vec3 viewCenter;
+out float viewRadius;
+flat out float key;
+void main() {
+  local = corner;
+  key = value;
+  viewCenter = (view * vec4(center, 1.0)).xyz;
+  viewRadius = max(radius, minRadius * -viewCenter.z);
+  gl_Position = projection * vec4(viewCenter + vec3(corner * viewRadius, 0.0), 1.0);
+}
+)";
+
+inline constexpr const char* kSphereFragment = R"(
+in vec2 local;
+in vec3 viewCenter;
+in float viewRadius;
+flat in float key;
+uniform mat4 projection;
+out vec4 color;
+void main() {
+  float r2 = dot(local, local);
+  if (r2 > 1.0) discard;
+  vec3 normal = vec3(local, sqrt(1.0 - r2));
+  vec3 light = normalize(vec3(-0.4, 0.6, 0.7));
+  float shade = 0.3 + 0.7 * max(dot(normal, light), 0.0);
+  color = vec4(ramp(key) * shade, 1.0);
+  vec4 clip = projection * vec4(viewCenter + normal * viewRadius, 1.0);
+  gl_FragDepth = 0.5 * clip.z / clip.w + 0.5;
+}
+)";
+
+// Lines in 3D (the world's bounding box): world positions through view and projection.
+inline constexpr const char* kLine3Vertex = R"(#version 330 core
+layout(location = 0) in vec3 position;
+uniform mat4 view;
+uniform mat4 projection;
+void main() { gl_Position = projection * view * vec4(position, 1.0); }
 )";
 
 // Flat colour: world positions, or clip positions when `clip` is set (full-screen quads).
