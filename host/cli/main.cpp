@@ -206,6 +206,18 @@ void announceBackend(const RunOptions& o, const std::string& name, BackendKind b
   std::cerr << "\n";
 }
 
+// Sets the run's options on `sim`, readies its backend (a world the device cannot hold fails
+// here, before any output is written), says which backend runs it, and runs it.
+template <class World, class Sim>
+int startRun(const RunOptions& o, const World& scenario, Sim& sim, BackendKind backend, const std::string& why) {
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  sim.prepare();
+  announceBackend(o, sim.backendName(), backend, why);
+  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+}
+
 int runScenario3(const RunOptions& o, BackendKind backend, const std::string& why) {
   if (o.orca || !o.avoidance.empty()) {
     throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
@@ -214,12 +226,7 @@ int runScenario3(const RunOptions& o, BackendKind backend, const std::string& wh
   for (const std::string& w : scenario.warnings) warn(w);
   if (o.steps) scenario.steps = *o.steps;
   Simulator3 sim = makeSimulator3(scenario, o.threads, backend);
-  SimulatorConfig config = sim.config();
-  config.exactRvo2 = o.exactRvo2;
-  sim.setConfig(config);
-  sim.prepare();  // A world the device cannot hold fails here, before any output is written.
-  announceBackend(o, sim.backendName(), backend, why);
-  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+  return startRun(o, scenario, sim, backend, why);
 }
 
 int runScenario(RunOptions& o) {
@@ -243,12 +250,7 @@ int runScenario(RunOptions& o) {
     for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
   }
   Simulator sim = makeSimulator(scenario, o.threads, backend);
-  SimulatorConfig config = sim.config();
-  config.exactRvo2 = o.exactRvo2;
-  sim.setConfig(config);
-  sim.prepare();  // A scenario the device cannot hold fails here, before any output is written.
-  announceBackend(o, sim.backendName(), backend, why);
-  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+  return startRun(o, scenario, sim, backend, why);
 }
 
 int listScenarios() {

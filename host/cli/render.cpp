@@ -81,6 +81,13 @@ std::filesystem::path outputFolder(const RenderOptions& o) {
   return dir;
 }
 
+// Writes the bound framebuffer `target` as frame number `f` in `dir`.
+void writeFrame(const std::filesystem::path& dir, int f, const viewer::Framebuffer& target) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "frame-%05d.png", f);
+  viewer::writePng((dir / name).string(), target.width(), target.height(), target.readRgb());
+}
+
 // Frames of a 3D world: spheres seen from an orbit camera that turns a little each frame.
 int runRender3(const RenderOptions& o, const PictureSize& size) {
   const Scenario3 scenario = loadScenario3Target(o.scene.target, o.scene.agents, o.scene.seed);
@@ -97,7 +104,6 @@ int runRender3(const RenderOptions& o, const PictureSize& size) {
   renderer.setBounds(lo, hi);
   viewer::OrbitCamera camera;
   camera.fit(lo, hi);
-  char name[32];
   for (int f = 0; f < o.frames; ++f) {
     if (f > 0) {
       for (int s = 0; s < o.every; ++s) sim.step();
@@ -106,8 +112,7 @@ int runRender3(const RenderOptions& o, const PictureSize& size) {
     renderer.setSpheres(viewer::captureSpheres(sim));
     target.bind();
     renderer.draw(camera, size.width, size.height);
-    std::snprintf(name, sizeof(name), "frame-%05d.png", f);
-    viewer::writePng((dir / name).string(), size.width, size.height, target.readRgb());
+    writeFrame(dir, f, target);
   }
   std::printf("wrote %d frame%s of a 3D world (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", o.frames,
               o.frames == 1 ? "" : "s", size.width, size.height, static_cast<long long>(sim.stepCount()),
@@ -141,7 +146,6 @@ int runRender(const RenderOptions& o) {
 
   const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
   viewer::Frame frame;
-  char name[32];
   for (int f = 0; f < o.frames; ++f) {
     if (f > 0) {
       for (int s = 0; s < o.every; ++s) sim.step();
@@ -150,8 +154,7 @@ int runRender(const RenderOptions& o) {
     renderer.setAgents(frame.agents);
     target.bind();
     renderer.draw(camera, size.width, size.height);
-    std::snprintf(name, sizeof(name), "frame-%05d.png", f);
-    viewer::writePng((dir / name).string(), size.width, size.height, target.readRgb());
+    writeFrame(dir, f, target);
     if (progress) std::fprintf(stderr, "\rframe %d/%d  step %lld   ", f + 1, o.frames, static_cast<long long>(sim.stepCount()));
   }
   if (progress) std::fprintf(stderr, "\r%*s\r", 40, "");

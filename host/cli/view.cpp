@@ -25,6 +25,7 @@
 #include "view_runner.hpp"
 #include "viewer_commands.hpp"
 #include "viewer_support.hpp"
+#include "viewer_window.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -193,6 +194,35 @@ int measureOffscreen(const ViewOptions& o, Shared& shared, Runner& runner, Pictu
 
 }  // namespace
 
+bool windowPossible() {
+  if (displayPresent()) return true;
+  std::cerr << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
+               "pictures without one, or run under xvfb-run.\n";
+  return false;
+}
+
+GLFWwindow* openViewerWindow(PictureSize size, const char* title, bool noVsync) {
+  if (glfwInit() == GLFW_FALSE) {
+    std::cerr << "crowdsim: error: GLFW could not open the display\n";
+    return nullptr;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_STENCIL_BITS, 8);
+  glfwWindowHint(GLFW_DEPTH_BITS, 24);
+  GLFWwindow* window = glfwCreateWindow(size.width, size.height, title, nullptr, nullptr);
+  if (window == nullptr) {
+    glfwTerminate();
+    std::cerr << "crowdsim: error: no OpenGL 3.3 core window on this display\n";
+    return nullptr;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(noVsync ? 0 : 1);
+  return window;
+}
+
 int runView(const ViewOptions& o) {
   const PictureSize size = parseSize(o.scene.size);
   if (!o.scene.target.empty() && isTarget3d(o.scene.target)) return runView3(o);
@@ -202,31 +232,12 @@ int runView(const ViewOptions& o) {
     Runner runner(o, shared);
     return measureOffscreen(o, shared, runner, size);
   }
-  if (!displayPresent()) {
-    std::cerr << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
-                 "pictures without one, or run under xvfb-run.\n";
-    return kExitFailure;
-  }
+  if (!windowPossible()) return kExitFailure;
   Shared shared;
   shared.colorBy = static_cast<int>(colorByNamed(o.scene.colorBy));
   Runner runner(o, shared);
-  if (glfwInit() == GLFW_FALSE) {
-    std::cerr << "crowdsim: error: GLFW could not open the display\n";
-    return kExitFailure;
-  }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_STENCIL_BITS, 8);
-  GLFWwindow* window = glfwCreateWindow(size.width, size.height, "crowd", nullptr, nullptr);
-  if (window == nullptr) {
-    glfwTerminate();
-    std::cerr << "crowdsim: error: no OpenGL 3.3 core window on this display\n";
-    return kExitFailure;
-  }
-  glfwMakeContextCurrent(window);
-  glfwSwapInterval(o.noVsync ? 0 : 1);
+  GLFWwindow* window = openViewerWindow(size, "crowd", o.noVsync);
+  if (window == nullptr) return kExitFailure;
   Window win;
   win.shared = &shared;
   win.scene = runner.scene();

@@ -3,8 +3,6 @@
 // simulation steps on the drawing thread, as many steps a frame as keep it at the simulated
 // time's pace (times the speed keys), at most a few per frame.
 #include <epoxy/gl.h>
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +16,7 @@
 #include "run_options.hpp"
 #include "viewer_commands.hpp"
 #include "viewer_support.hpp"
+#include "viewer_window.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -151,28 +150,9 @@ int runView3(const ViewOptions& o) {
   if (!o.replayPath.empty()) throw std::invalid_argument("--replay plays planar trajectories; a 3D world runs live");
   World3 world(o);
   if (o.offscreen) return viewOffscreen(o, world, size);
-  if (!displayPresent()) {
-    std::cerr << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
-                 "pictures without one, or run under xvfb-run.\n";
-    return kExitFailure;
-  }
-  if (glfwInit() == GLFW_FALSE) {
-    std::cerr << "crowdsim: error: GLFW could not open the display\n";
-    return kExitFailure;
-  }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_DEPTH_BITS, 24);
-  GLFWwindow* window = glfwCreateWindow(size.width, size.height, "crowd 3D", nullptr, nullptr);
-  if (window == nullptr) {
-    glfwTerminate();
-    std::cerr << "crowdsim: error: no OpenGL 3.3 core window on this display\n";
-    return kExitFailure;
-  }
-  glfwMakeContextCurrent(window);
-  glfwSwapInterval(o.noVsync ? 0 : 1);
+  if (!windowPossible()) return kExitFailure;
+  GLFWwindow* window = openViewerWindow(size, "crowd 3D", o.noVsync);
+  if (window == nullptr) return kExitFailure;
   Window3 win;
   viewer::boundsOf(world.sim(), true, win.lo, win.hi);
   win.camera.fit(win.lo, win.hi);

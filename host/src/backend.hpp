@@ -122,6 +122,8 @@ struct StepRequest3 {
 /// A StepView with the request's per-step settings (time step, deadlock breaking, seed, step)
 /// and the near threshold; the backend fills in the arrays it keeps.
 StepView stepSettings(const StepRequest& request, float nearThresholdSq);
+/// A StepView3 with the request's per-step settings; the backend fills in the arrays it keeps.
+StepView3 stepSettings3(const StepRequest3& request);
 /// The report's cost figures from a step's tally.
 template <class Vector>
 void reportTally(const StepTally& tally, int agents, StepReportOf<Vector>& report) {

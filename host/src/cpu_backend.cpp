@@ -160,7 +160,7 @@ StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, Lis
 template <class Vector>
 StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   const ProfileTable& profiles = request.profiles;
-  StepView3 view{};
+  StepView3 view = stepSettings3(request);
   view.agents = working_.arrays();
   view.count = n;
   view.cells = grid_.cells();
@@ -168,9 +168,6 @@ StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = profiles.steering.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
   view.newVelocity = newVelocity_.data();
-  view.timeStep = request.timeStep;
-  view.invTimeStep = 1.0f / request.timeStep;
-  view.clampSpeed = request.clampSpeed;
   return view;
 }
 

@@ -96,6 +96,14 @@ float CellSizeChooser::nearThresholdSq() const {
   return meanRange_ > 0.0f ? sqr(1.05f * meanRange_) : INFINITY;
 }
 
+StepView3 stepSettings3(const StepRequest3& request) {
+  StepView3 view{};
+  view.timeStep = request.timeStep;
+  view.invTimeStep = 1.0f / request.timeStep;
+  view.clampSpeed = request.clampSpeed;
+  return view;
+}
+
 StepView stepSettings(const StepRequest& request, float nearThresholdSq) {
   StepView view{};
   view.timeStep = request.timeStep;

@@ -337,7 +337,7 @@ StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
 
 template <class Vector>
 StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
-  StepView3 view{};
+  StepView3 view = stepSettings3(request);
   view.agents = sorted_.arrays();
   view.count = n;
   view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};
@@ -345,9 +345,6 @@ StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = steering_.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
   view.newVelocity = newVelocity_.data();
-  view.timeStep = request.timeStep;
-  view.invTimeStep = 1.0f / request.timeStep;
-  view.clampSpeed = request.clampSpeed;
   return view;
 }
 
