@@ -1,5 +1,7 @@
 #include <crowd/behavior.hpp>
 
+#include <crowd/kernels/steering_3d.hpp>
+
 #include <algorithm>
 #include <string>
 
@@ -94,6 +96,17 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
     return "path " + std::to_string(behavior.path) + " does not exist";
   }
   return {};
+}
+
+std::string checkBehavior3(const Behavior& behavior) {
+  for (const WeightedBehavior& b : behavior.behaviors) {
+    if (!steersIn3d(b.kind)) {
+      return std::string("behaviour '") + kBehaviorNames[static_cast<int>(b.kind)] +
+             "' is planar for now; in 3D: goal, seek, flee, arrive, separation";
+    }
+  }
+  if (behavior.planner != LocalPlanner::None) return "the frenet planner is planar for now";
+  return checkBehavior(behavior, 0);
 }
 
 }  // namespace crowd

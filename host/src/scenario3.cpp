@@ -41,7 +41,7 @@ constexpr std::array<std::string_view, 2> kMinMaxKeys = {"min", "max"};
 class Scenario3Reader : JsonValueReader {
  public:
   Scenario3Reader(std::string source, std::optional<std::uint64_t> seed)
-      : JsonValueReader(std::move(source)), seedOverride_(seed) {}
+      : JsonValueReader(std::move(source)), steering_(*this, planar_), seedOverride_(seed) {}
 
   Scenario3 read(const json& root) {
     if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
@@ -64,8 +64,11 @@ class Scenario3Reader : JsonValueReader {
     if (seedOverride_) scenario.seed = *seedOverride_;
     if (root.contains("removeArrived")) scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
     AgentParams defaults;
-    if (root.contains("agentDefaults")) defaults = readParams(objectAt(root["agentDefaults"], "/agentDefaults"),
-                                                              "/agentDefaults", {}, "radius", {});
+    if (root.contains("agentDefaults")) {
+      const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
+      defaults = readParams(object, "/agentDefaults", {}, "radius", {});
+      steering_.readDefaults(object);
+    }
     if (root.contains("agents")) readAgents(root["agents"], defaults, scenario);
     if (root.contains("groups")) readGroups(root["groups"], defaults, scenario);
     addScenario3Warnings(scenario);
@@ -80,9 +83,9 @@ class Scenario3Reader : JsonValueReader {
         fail(childPath(path, key), "a 3D scenario has no obstacles, paths or maps (yet)");
       }
     }
-    for (const std::string_view key : scenario_detail::kSteeringKeys) {
-      if (object.contains(std::string(key))) {
-        fail(childPath(path, key), "3D agents keep RVO2-3D's goal rule; steering keys are for planar scenarios");
+    for (const char* key : {"target", "path", "loop", "planner", "frenet", "pursuit"}) {
+      if (object.contains(key)) {
+        fail(childPath(path, key), "3D agents have no targets, paths or planners (yet); they steer by their goal");
       }
     }
     if (object.contains("timeHorizonObst")) {
@@ -94,7 +97,8 @@ class Scenario3Reader : JsonValueReader {
   AgentParams readParams(const json& object, const std::string& path, std::span<const std::string_view> ownKeys,
                          std::string_view radiusKey, AgentParams params) const {
     refuseUnsupported(object, path);
-    checkKeys(object, path, {ownKeys, std::span(kParamKeys).subspan(radiusKey == "radius" ? 0 : 1)});
+    checkKeys(object, path,
+              {ownKeys, std::span(kParamKeys).subspan(radiusKey == "radius" ? 0 : 1), scenario_detail::kSteeringKeys});
     params = applyParams(object, path, params, radiusKey);
     for (const AgentParamField& field : kAgentParamFields) {
       const std::string problem = checkAgentParam(params, field);
@@ -124,7 +128,7 @@ class Scenario3Reader : JsonValueReader {
     scenario.agents.reserve(scenario.agents.size() + more);
   }
 
-  void readAgents(const json& agents, const AgentParams& defaults, Scenario3& scenario) const {
+  void readAgents(const json& agents, const AgentParams& defaults, Scenario3& scenario) {
     arrayAt(agents, "/agents");
     reserve(scenario, agents.size(), "/agents");
     for (std::size_t i = 0; i < agents.size(); ++i) {
@@ -132,6 +136,7 @@ class Scenario3Reader : JsonValueReader {
       const json& object = objectAt(agents[i], path);
       AgentDef3 agent;
       agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
+      agent.behavior = behavior(object, path, i);
       requireKey(object, path, "position");
       if (object.contains("goal") && object.contains("prefVelocity")) {
         fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
@@ -144,6 +149,15 @@ class Scenario3Reader : JsonValueReader {
     }
   }
 
+  // The steering keys over the defaults (the planar reader's), checked for a 3D world.
+  Behavior behavior(const json& object, const std::string& path, std::size_t agent) {
+    const Behavior behavior = steering_.read(object, path, agent, 1).behavior;
+    if (const std::string problem = checkBehavior3(behavior); !problem.empty()) {
+      fail(object.contains("behavior") ? path + "/behavior" : path, problem);
+    }
+    return behavior;
+  }
+
   std::size_t count(const json& object, const std::string& path) const {
     requireKey(object, path, "count");
     const std::int64_t value = integer(object["count"], path + "/count");
@@ -151,7 +165,7 @@ class Scenario3Reader : JsonValueReader {
     return static_cast<std::size_t>(value);
   }
 
-  void readGroups(const json& groups, const AgentParams& defaults, Scenario3& scenario) const {
+  void readGroups(const json& groups, const AgentParams& defaults, Scenario3& scenario) {
     arrayAt(groups, "/groups");
     for (std::size_t g = 0; g < groups.size(); ++g) {
       const std::string path = childPath("/groups", g);
@@ -168,7 +182,7 @@ class Scenario3Reader : JsonValueReader {
     }
   }
 
-  void readSphere(const json& object, const std::string& path, const AgentParams& defaults, Scenario3& scenario) const {
+  void readSphere(const json& object, const std::string& path, const AgentParams& defaults, Scenario3& scenario) {
     const AgentParams params = readParams(object, path, kSphereKeys, "agentRadius", defaults);
     const std::size_t n = count(object, path);
     requireKey(object, path, "radius");
@@ -181,11 +195,13 @@ class Scenario3Reader : JsonValueReader {
       fail(path, "the sphere reaches past the coordinate limit (" + formatLimit() + ")");
     }
     reserve(scenario, n, path + "/count");
+    const std::size_t first = scenario.agents.size();
     scenario_detail::addSphereGroup(scenario.agents, n, radius, center, params);
+    setBehavior(scenario, first, behavior(object, path, first));
   }
 
   void readBox(const json& object, const std::string& path, const AgentParams& defaults, std::size_t g,
-               Scenario3& scenario) const {
+               Scenario3& scenario) {
     const AgentParams params = readParams(object, path, kBoxKeys, "radius", defaults);
     const std::size_t n = count(object, path);
     Vec3 min, max;
@@ -223,7 +239,9 @@ class Scenario3Reader : JsonValueReader {
     }
     reserve(scenario, n, path + "/count");
     scenario_detail::ScenarioRandom draws(scenario.seed, g);
+    const std::size_t first = scenario.agents.size();
     scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params, draws);
+    setBehavior(scenario, first, behavior(object, path, first));
   }
 
   void minMax(const json& object, const std::string& path, Vec3& min, Vec3& max) const {
@@ -234,8 +252,14 @@ class Scenario3Reader : JsonValueReader {
     if (min.x > max.x || min.y > max.y || min.z > max.z) fail(path, "needs min <= max in x, y and z");
   }
 
+  static void setBehavior(Scenario3& scenario, std::size_t first, const Behavior& behavior) {
+    for (std::size_t i = first; i < scenario.agents.size(); ++i) scenario.agents[i].behavior = behavior;
+  }
+
   static std::string formatLimit() { return "+-" + std::to_string(static_cast<long long>(limits::kCoordinate.max)); }
 
+  ScenarioSpec planar_;  // Where the planar steering reader would keep paths: a 3D world has none.
+  scenario_detail::SteeringReader steering_;
   std::optional<std::uint64_t> seedOverride_;
 };
 

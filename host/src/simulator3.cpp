@@ -24,6 +24,10 @@ void requireParams(const AgentParams& params) {
   if (const std::string problem = checkAgentParams(params); !problem.empty()) throw std::invalid_argument(problem);
 }
 
+void requireBehavior(const Behavior& behavior) {
+  if (const std::string problem = checkBehavior3(behavior); !problem.empty()) throw std::invalid_argument(problem);
+}
+
 std::string describe(Vec3 v) {
   return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
 }
@@ -58,9 +62,12 @@ void Simulator3::hostChanged() {
   if (backend_) backend_->invalidate();
 }
 
-std::uint32_t Simulator3::internProfile(const AgentParams& params) {
-  const auto [it, added] = profileIndex_.try_emplace(params, static_cast<std::uint32_t>(profiles_.size()));
-  if (added) profiles_.push_back(params);
+std::uint32_t Simulator3::internProfile(const AgentParams& params, const Behavior& behavior) {
+  const auto [it, added] = profileIndex_.try_emplace({params, behavior}, static_cast<std::uint32_t>(profiles_.size()));
+  if (added) {
+    profiles_.push_back(params);
+    behaviors_.push_back(behavior);
+  }
   return it->second;
 }
 
@@ -70,6 +77,7 @@ AgentId Simulator3::addAgent(const AgentDef3& def) {
   requireVelocity(def.prefVelocity, "prefVelocity");
   if (def.goal) requirePoint(*def.goal, "goal");
   requireParams(def.params);
+  requireBehavior(def.behavior);
   if (agents_->size() >= static_cast<std::size_t>(INT32_MAX)) {
     throw std::length_error("too many agents: at most 2^31 - 1 are supported");
   }
@@ -80,7 +88,7 @@ AgentId Simulator3::addAgent(const AgentDef3& def) {
   row.velocity = def.velocity;
   row.prefVelocity = def.goal ? Vec3(0.0f) : def.prefVelocity;
   row.goal = def.goal.value_or(Vec3(0.0f));
-  row.profile = internProfile(def.params);
+  row.profile = internProfile(def.params, def.behavior);
   row.flags = def.goal ? kHasGoal : 0;
   agents_->append(row);
   return row.id;
@@ -158,7 +166,16 @@ void Simulator3::setParams(AgentId id, const AgentParams& params) {
   requireParams(params);
   const std::size_t d = denseOf(id);
   hostChanged();
-  agents_->profile[d] = internProfile(params);
+  agents_->profile[d] = internProfile(params, behaviors_[agents_->profile[d]]);
+}
+
+const Behavior& Simulator3::behavior(AgentId id) const { return behaviors_[agents_->profile[denseOf(id)]]; }
+
+void Simulator3::setBehavior(AgentId id, const Behavior& behavior) {
+  requireBehavior(behavior);
+  const std::size_t d = denseOf(id);
+  hostChanged();
+  agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
 }
 
 std::vector<float> Simulator3::radii() const {
@@ -175,8 +192,7 @@ std::vector<float> Simulator3::maxSpeeds() const {
 
 const ProfileTable& Simulator3::profileTable() {
   if (!table_ || table_->terms.size() != profiles_.size()) {
-    // Every 3D profile is goal-only: the default behaviour.
-    table_ = std::make_unique<ProfileTable>(makeProfileTable(profiles_, std::vector<Behavior>(profiles_.size())));
+    table_ = std::make_unique<ProfileTable>(makeProfileTable(profiles_, behaviors_));
   }
   return *table_;
 }

@@ -5,18 +5,22 @@
 // number within its limit in crowd/limits.hpp):
 //   { "dimensions": 3 (required), "name": "text",
 //     "timeStep": 0.125, "steps": 3000, "seed": 1, "removeArrived": false,
-//     "agentDefaults": { AgentParams keys },
+//     "agentDefaults": { AgentParams keys, Steering keys },
 //     "agents": [ { "position": [x, y, z] (required), "velocity": [vx, vy, vz],
-//                   "goal": [x, y, z]  or  "prefVelocity": [px, py, pz], AgentParams keys } ],
+//                   "goal": [x, y, z]  or  "prefVelocity": [px, py, pz], AgentParams keys,
+//                   Steering keys } ],
 //     "groups": [ { "type": "sphere", "count": N, "radius": R, "center": [x, y, z],
 //                   "agentRadius": r, other AgentParams keys }
 //                 { "type": "box", "count": N, "min": [x, y, z], "max": [x, y, z],
 //                   "placement": "grid" | "random",
 //                   "goal": [x, y, z] | "goalOffset": [dx, dy, dz]
 //                   | "goalBox": {"min": [..], "max": [..]} | "prefVelocity": [px, py, pz],
-//                   AgentParams keys } ] }
+//                   AgentParams keys, Steering keys } ] }
 // AgentParams keys as in planar files, less timeHorizonObst: a 3D world has no obstacles (yet),
-// so obstacles, circles, paths, maps, routes and steering keys are refused with a message.
+// so obstacles, circles, paths, maps and routes are refused with a message. Steering keys as in
+// planar files for the behaviours a 3D world steers by (checkBehavior3: goal, seek, flee, arrive
+// towards or away from the goal, separation): "behavior", "combine", "avoidance" and their
+// parameters; "target", "path", "loop", "pursuit", "planner" and "frenet" are refused.
 // A sphere group spreads its agents evenly over the sphere (a Fibonacci lattice), each heading
 // for the antipodal point; a box group places them on a lattice filling the box layer by layer
 // (as planar rectangles fill row by row), or uniformly at random in it.
@@ -29,6 +33,7 @@
 #include <string_view>
 #include <vector>
 
+#include <crowd/scenario_spec.hpp>  // ScenarioError
 #include <crowd/simulator.hpp>
 #include <crowd/simulator3.hpp>
 

@@ -4,8 +4,10 @@
 // the same backends' executors, the same agent grid and K-nearest rule), over Vec3 columns.
 //
 // What a 3D world has: goals (RVO2-3D's rule: head for the goal, no faster than prefSpeed) or
-// fixed preferred velocities, per-agent parameters, arrivals and their removal. What it has not
-// (yet): obstacles, steering behaviours, routes and planners; timeHorizonObst is not used.
+// fixed preferred velocities, the steering behaviours that need no planar geometry (seek, flee
+// and arrive towards the goal, separation; checkBehavior3), per-agent parameters, arrivals and
+// their removal. What it has not (yet): obstacles, target agents, paths, routes and planners;
+// timeHorizonObst is not used.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +21,7 @@
 
 #include <crowd/agent_id.hpp>
 #include <crowd/agent_params.hpp>
+#include <crowd/behavior.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/simulator.hpp>
 #include <crowd/kernels/vec3.hpp>
@@ -40,6 +43,8 @@ struct AgentDef3 {
   std::optional<Vec3> goal;       ///< If set, the preferred velocity heads here.
   Vec3 prefVelocity{0.0f};        ///< Fixed preferred velocity, used when there is no goal.
   AgentParams params;             ///< radius is the sphere's; timeHorizonObst is not used.
+  /// What steers it (the default: RVO2-3D's goal rule); only checkBehavior3's behaviours.
+  Behavior behavior;
 };
 
 class Simulator3 {
@@ -73,6 +78,9 @@ class Simulator3 {
   void setGoal(AgentId id, Vec3 goal);
   void setPrefVelocity(AgentId id, Vec3 prefVelocity);  ///< Clears the goal.
   void setParams(AgentId id, const AgentParams& params);
+  const Behavior& behavior(AgentId id) const;
+  /// Throws std::invalid_argument for a behaviour checkBehavior3 refuses.
+  void setBehavior(AgentId id, const Behavior& behavior);
 
   /// Every agent, in the order they were added (ascending id among those added together).
   std::span<const AgentId> ids() const;
@@ -109,7 +117,7 @@ class Simulator3 {
   std::size_t denseOf(AgentId id) const { return handles_.denseOf(id); }
   void syncHost() const;
   void hostChanged();
-  std::uint32_t internProfile(const AgentParams& params);
+  std::uint32_t internProfile(const AgentParams& params, const Behavior& behavior);
   // The profile table, rebuilt only when a profile was added since.
   const ProfileTable& profileTable();
   StepRequest3 stepRequest();
@@ -118,7 +126,8 @@ class Simulator3 {
   std::unique_ptr<AgentStore3> agents_;  // Dense order.
   AgentHandles handles_;
   std::vector<AgentParams> profiles_;
-  std::map<AgentParams, std::uint32_t> profileIndex_;  // For interning.
+  std::vector<Behavior> behaviors_;  // Indexed like profiles_.
+  std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
   std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<Backend3> backend_;
   std::int64_t stepCount_ = 0;

@@ -1,26 +1,31 @@
 // Seek, flee and arrive (Reynolds 1999). Each behaviour returns a steering force: the velocity
 // it desires minus the agent's velocity. Desired speeds are the agent's prefSpeed (its cruising
-// speed); maxSpeed is ORCA's limit.
+// speed); maxSpeed is ORCA's limit. Vector is Vec2 or Vec3: these need no state and work alike
+// in a planar and a 3D world.
 #pragma once
 
 #include "config.hpp"
 #include "vec2.hpp"
+#include "vec3.hpp"
 
 namespace crowd {
 
 /// `speed` in the direction of `offset`, or zero for a zero offset.
-CROWD_HD inline Vec2 towards(Vec2 offset, float speed) {
+template <class Vector>
+CROWD_HD inline Vector towards(Vector offset, float speed) {
   const float distSq = absSq(offset);
-  return distSq > 0.0f ? offset * (speed / std::sqrt(distSq)) : Vec2(0.0f, 0.0f);
+  return distSq > 0.0f ? offset * (speed / std::sqrt(distSq)) : Vector(0.0f);
 }
 
 /// Desire full speed straight at `target`.
-CROWD_HD inline Vec2 seekForce(Vec2 position, Vec2 velocity, Vec2 target, float speed) {
+template <class Vector>
+CROWD_HD inline Vector seekForce(Vector position, Vector velocity, Vector target, float speed) {
   return towards(target - position, speed) - velocity;
 }
 
 /// Desire full speed straight away from `threat`.
-CROWD_HD inline Vec2 fleeForce(Vec2 position, Vec2 velocity, Vec2 threat, float speed) {
+template <class Vector>
+CROWD_HD inline Vector fleeForce(Vector position, Vector velocity, Vector threat, float speed) {
   return towards(position - threat, speed) - velocity;
 }
 
@@ -43,8 +48,9 @@ CROWD_HD inline float arriveStepRadius(float slowingRadius, float timeStep, floa
 }
 
 /// Seek, with the desired speed falling linearly from `speed` at slowingRadius to 0 on the target.
-CROWD_HD inline Vec2 arriveForce(Vec2 position, Vec2 velocity, Vec2 target, float speed, float slowingRadius) {
-  const Vec2 offset = target - position;
+template <class Vector>
+CROWD_HD inline Vector arriveForce(Vector position, Vector velocity, Vector target, float speed, float slowingRadius) {
+  const Vector offset = target - position;
   const float dist = length(offset);
   if (!(dist > 0.0f)) return -velocity;
   const float desired = dist < slowingRadius ? speed * (dist / slowingRadius) : speed;
@@ -52,7 +58,8 @@ CROWD_HD inline Vec2 arriveForce(Vec2 position, Vec2 velocity, Vec2 target, floa
 }
 
 /// RVO2's goal rule as a force: the velocity it would prefer minus the current one.
-CROWD_HD inline Vec2 goalForce(Vec2 position, Vec2 velocity, Vec2 goal, float speed) {
+template <class Vector>
+CROWD_HD inline Vector goalForce(Vector position, Vector velocity, Vector goal, float speed) {
   return clipToLength(goal - position, speed) - velocity;
 }
 

@@ -1,5 +1,6 @@
 // Separation (Reynolds 1999): push away from each neighbour within a radius, in inverse
-// proportion to its distance, so near neighbours count most. Uses the neighbour phase's lists.
+// proportion to its distance, so near neighbours count most. Uses the neighbour phase's lists;
+// the same in a planar and a 3D world.
 #pragma once
 
 #include "config.hpp"
@@ -10,13 +11,14 @@ namespace crowd {
 
 /// Sum over the agent's neighbours q within `radius` of (p - q) / |p - q|^2, times `speed`:
 /// a neighbour at distance d adds speed / d away from it.
-CROWD_HD inline Vec2 separationForce(const NeighbourTable& neighbours, const Vec2* positions, int self,
-                                     float radius, float speed) {
-  const Vec2 p = positions[self];
-  Vec2 sum(0.0f, 0.0f);
+template <class Vector>
+CROWD_HD inline Vector separationForce(const NeighbourTable& neighbours, const Vector* positions, int self,
+                                       float radius, float speed) {
+  const Vector p = positions[self];
+  Vector sum(0.0f);
   const float radiusSq = radius * radius;
   for (int m = 0; m < neighbours.count[self]; ++m) {
-    const Vec2 away = p - positions[neighbours.at(self, m)];
+    const Vector away = p - positions[neighbours.at(self, m)];
     const float distSq = absSq(away);
     if (distSq > 0.0f && distSq < radiusSq) sum += away * (speed / distSq);
   }

@@ -27,10 +27,41 @@ namespace crowd {
 /// Force truncated to maxForce, divided by mass and added over one step: v + F * dt / m, with
 /// the gain dt / m capped at 1 (a light agent reaches the desired velocity, never beyond it),
 /// then clipped to maxSpeed.
-CROWD_HD inline Vec2 integrateSteering(Vec2 velocity, Vec2 force, float maxForce, float invMass, float timeStep,
-                                       float maxSpeed) {
+template <class Vector>
+CROWD_HD inline Vector integrateSteering(Vector velocity, Vector force, float maxForce, float invMass, float timeStep,
+                                         float maxSpeed) {
   const float gain = timeStep * invMass < 1.0f ? timeStep * invMass : 1.0f;
   return clipToLength(velocity + clipToLength(force, maxForce) * gain, maxSpeed);
+}
+
+/// The profile's behaviours' forces, `forceOf(kind)` each, weighted and combined by its rule: a
+/// sum, or the first non-zero one in list order.
+template <class Vector, class ForceOf>
+CROWD_HD inline Vector combinedForce(const SteeringTerms& s, ForceOf forceOf) {
+  Vector force(0.0f);
+  for (int i = 0; i < s.count; ++i) {
+    const Vector f = forceOf(s.kind[i]) * s.weight[i];
+    if (s.combine == CombineRule::Sum) {
+      force += f;
+    } else if (absSq(f) > 0.0f) {
+      return f;
+    }
+  }
+  return force;
+}
+
+/// The force of a behaviour that heads for (or away from) one point: goal, seek, flee, arrive.
+template <class Vector>
+CROWD_HD inline Vector pointForce(BehaviorKind kind, const SteeringTerms& s, const ProfileTerms& t, Vector position,
+                                  Vector velocity, Vector point, float timeStep) {
+  switch (kind) {
+    case BehaviorKind::Goal: return goalForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Seek: return seekForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Flee: return fleeForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Arrive:
+      return arriveForce(position, velocity, point, t.prefSpeed, arriveStepRadius(s.slowingRadius, timeStep, t.prefSpeed));
+    default: return Vector(0.0f);
+  }
 }
 
 /// What one agent's behaviours see this step.
@@ -64,15 +95,10 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
                                    const ProfileTerms& t, const SteeringInputs& in, Vec2 wander, const PathAim& aim) {
   switch (kind) {
     case BehaviorKind::Goal:
-      return in.hasPoint ? goalForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
     case BehaviorKind::Seek:
-      return in.hasPoint ? seekForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
     case BehaviorKind::Flee:
-      return in.hasPoint ? fleeForce(in.position, in.velocity, in.point, t.prefSpeed) : Vec2(0.0f, 0.0f);
     case BehaviorKind::Arrive:
-      return in.hasPoint ? arriveForce(in.position, in.velocity, in.point, t.prefSpeed,
-                                       arriveStepRadius(s.slowingRadius, view.timeStep, t.prefSpeed))
-                         : Vec2(0.0f, 0.0f);
+      return in.hasPoint ? pointForce(kind, s, t, in.position, in.velocity, in.point, view.timeStep) : Vec2(0.0f, 0.0f);
     case BehaviorKind::Wander:
       // The heading (a square root, or a random draw at rest) is wander's alone.
       return wanderForce(in.position, in.velocity, headingOf(in.velocity, view.seed, view.agents.id[k].index), wander,
@@ -147,16 +173,9 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
   st.segmentOut[id] = segment;
   if (s.planner == LocalPlanner::Frenet) return frenetVelocity(view, k, s, t, followedPath(s, st, id), tally);
 
-  Vec2 force(0.0f, 0.0f);
-  for (int i = 0; i < s.count; ++i) {
-    const Vec2 f = behaviorForce(view, k, s.kind[i], s, t, in, wander, aim) * s.weight[i];
-    if (s.combine == CombineRule::Sum) {
-      force += f;
-    } else if (absSq(f) > 0.0f) {
-      force = f;
-      break;
-    }
-  }
+  const Vec2 force = combinedForce<Vec2>(s, [&](BehaviorKind kind) {
+    return behaviorForce(view, k, kind, s, t, in, wander, aim);
+  });
   return integrateSteering(in.velocity, force, s.maxForce, s.invMass, view.timeStep, t.maxSpeed);
 }
 

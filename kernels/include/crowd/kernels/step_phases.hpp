@@ -26,6 +26,7 @@
 #include "orca_velocity_3d.hpp"
 #include "phase.hpp"
 #include "steering.hpp"
+#include "steering_3d.hpp"
 #include "step_view.hpp"
 #include "vec2.hpp"
 #include "vec3.hpp"
@@ -71,10 +72,6 @@ CROWD_HD inline int findNeighbours(const StepView3& view, int k, CellNeighbourho
   return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
                             nearest);
 }
-
-/// A 3D world's profiles are goal-only (Simulator3 refuses any other): the preferred velocity
-/// is fixed or heads for the goal, which SteeringPhase handles.
-CROWD_HD inline Vec3 steeredVelocity(const StepView3& view, int k, StepTally&) { return view.agents.prefVelocity[k]; }
 
 /// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.
 struct NeighboursPhase {

@@ -1,0 +1,163 @@
+// Steering in a 3D world (kernels/steering_3d.hpp): the planar behaviours that need no state or
+// planar geometry (goal, seek, flee, arrive, separation) steer spheres, with the planar code's
+// forces; the others are refused by name, in the library and in scenario files.
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <crowd/scenario3.hpp>
+#include <crowd/simulator3.hpp>
+
+namespace crowd {
+namespace {
+
+Behavior only(BehaviorKind kind, AvoidanceMode avoidance = AvoidanceMode::Orca) {
+  Behavior b;
+  b.behaviors = {WeightedBehavior{kind, 1.0f}};
+  b.avoidance = avoidance;
+  return b;
+}
+
+TEST(Steering3d, ArriveStopsOnTheGoalWithoutOvershooting) {
+  SimulatorConfig config;
+  config.timeStep = 0.1f;
+  Simulator3 sim(config);
+  AgentDef3 def;
+  def.goal = Vec3(10.0f, -6.0f, 8.0f);
+  def.params.maxSpeed = 2.0f;
+  def.params.prefSpeed = 1.5f;
+  def.params.goalRadius = 0.01f;
+  def.behavior = only(BehaviorKind::Arrive);
+  const AgentId id = sim.addAgent(def);
+  float furthest = 0.0f;  // Along the line to the goal.
+  const Vec3 along = normalize(*def.goal);
+  for (int s = 0; s < 400; ++s) {
+    sim.step();
+    furthest = std::max(furthest, dot(sim.position(id), along));
+  }
+  EXPECT_NEAR(length(sim.position(id) - *def.goal), 0.0f, 0.02f);
+  EXPECT_LT(length(sim.velocity(id)), 0.02f);
+  EXPECT_LE(furthest, length(*def.goal) + 0.02f);  // Never past the goal.
+}
+
+TEST(Steering3d, SeekAndFleeHeadToAndFromTheGoalAtPreferredSpeed) {
+  for (const BehaviorKind kind : {BehaviorKind::Seek, BehaviorKind::Flee}) {
+    Simulator3 sim;
+    AgentDef3 def;
+    def.goal = Vec3(0.0f, 0.0f, 100.0f);
+    def.params.prefSpeed = 1.0f;
+    def.behavior = only(kind);
+    const AgentId id = sim.addAgent(def);
+    for (int s = 0; s < 40; ++s) sim.step();
+    const Vec3 v = sim.velocity(id);
+    EXPECT_NEAR(length(v), 1.0f, 1e-3f);
+    EXPECT_NEAR(v.z, kind == BehaviorKind::Seek ? 1.0f : -1.0f, 1e-3f);
+  }
+}
+
+TEST(Steering3d, SeparationPushesNeighboursApartWithoutOrca) {
+  Simulator3 sim;
+  AgentDef3 def;
+  def.behavior = only(BehaviorKind::Separation, AvoidanceMode::None);
+  def.behavior.separationRadius = 4.0f;
+  def.prefVelocity = Vec3(0.0f);
+  const AgentId a = sim.addAgent(def);
+  def.position = Vec3(0.0f, 0.0f, 1.0f);
+  const AgentId b = sim.addAgent(def);
+  for (int s = 0; s < 20; ++s) sim.step();
+  const Vec3 gap = sim.position(b) - sim.position(a);
+  EXPECT_GT(gap.z, 3.0f);  // Pushed apart along z, nearly out of the separation radius.
+  EXPECT_NEAR(gap.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(gap.y, 0.0f, 1e-5f);
+}
+
+TEST(Steering3d, WithoutAvoidanceAgentsPassThroughEachOther) {
+  Simulator3 sim;
+  AgentDef3 def;
+  def.behavior = only(BehaviorKind::Seek, AvoidanceMode::None);
+  def.position = Vec3(-5.0f, 0.0f, 0.0f);
+  def.goal = Vec3(5.0f, 0.0f, 0.0f);
+  const AgentId a = sim.addAgent(def);
+  def.position = Vec3(5.0f, 0.0f, 0.0f);
+  def.goal = Vec3(-5.0f, 0.0f, 0.0f);
+  const AgentId b = sim.addAgent(def);
+  float closest = INFINITY;
+  for (int s = 0; s < 40; ++s) {
+    sim.step();
+    closest = std::min(closest, length(sim.position(a) - sim.position(b)));
+  }
+  EXPECT_LT(closest, 0.5f);  // Straight through: no avoidance asked for.
+}
+
+TEST(Steering3d, PlanarOnlyBehavioursAreRefused) {
+  Simulator3 sim;
+  AgentDef3 def;
+  for (const BehaviorKind kind : {BehaviorKind::Wander, BehaviorKind::Pursue, BehaviorKind::FollowPath,
+                                  BehaviorKind::AvoidObstacles, BehaviorKind::Evade}) {
+    def.behavior = only(kind);
+    try {
+      sim.addAgent(def);
+      FAIL() << kBehaviorNames[static_cast<int>(kind)] << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr("planar for now")) << e.what();
+    }
+  }
+  EXPECT_EQ(sim.agentCount(), 0u);
+  const AgentId id = sim.addAgent(AgentDef3{});
+  EXPECT_THROW(sim.setBehavior(id, only(BehaviorKind::Wander)), std::invalid_argument);
+  sim.setBehavior(id, only(BehaviorKind::Arrive));
+  EXPECT_EQ(sim.behavior(id), only(BehaviorKind::Arrive));
+}
+
+TEST(Steering3d, ScenarioFilesSteerAndRefuseWhatIsPlanar) {
+  const Scenario3 s = parseScenario3(R"({"dimensions": 3,
+    "agentDefaults": {"behavior": "arrive", "slowingRadius": 3},
+    "agents": [ {"position": [0, 0, 0], "goal": [5, 5, 5]},
+                {"position": [9, 0, 0], "goal": [0, 0, 0], "behavior": ["seek", {"name": "separation", "weight": 2}]} ],
+    "groups": [ {"type": "box", "count": 4, "min": [0, 0, 0], "max": [3, 3, 3], "goalOffset": [0, 0, 10],
+                 "behavior": "flee", "avoidance": "none"} ] })", "steer.json");
+  ASSERT_EQ(s.agents.size(), 6u);
+  EXPECT_EQ(s.agents[0].behavior.behaviors[0].kind, BehaviorKind::Arrive);
+  EXPECT_EQ(s.agents[0].behavior.slowingRadius, 3.0f);
+  EXPECT_EQ(s.agents[1].behavior.behaviors.size(), 2u);
+  EXPECT_EQ(s.agents[5].behavior.behaviors[0].kind, BehaviorKind::Flee);
+  EXPECT_EQ(s.agents[5].behavior.avoidance, AvoidanceMode::None);
+  Simulator3 sim = makeSimulator3(s);
+  for (int step = 0; step < 5; ++step) sim.step();
+  EXPECT_LT(sim.position(AgentId{5, 0}).z, 3.0f);  // Fleeing its goal, 10 above.
+  auto errorFor = [](const std::string& text) {
+    try {
+      parseScenario3(text, "bad.json");
+    } catch (const ScenarioError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "wander"}]})"),
+              ::testing::StartsWith("bad.json: /agents/0/behavior: behaviour 'wander' is planar for now"));
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0]}, {"position": [1, 0, 0], "target": 0}]})"),
+              ::testing::StartsWith("bad.json: /agents/1/target: 3D agents have no targets"));
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "pursue"}, "agents": [{"position": [0, 0, 0]}]})"),
+              ::testing::HasSubstr("planar for now"));
+}
+
+TEST(Steering3d, SteeredSwarmIsTheSameForAnyThreadCount) {
+  Scenario3 s = builtinScenario3("swarm", 2000, 3);
+  for (std::size_t i = 0; i < s.agents.size(); ++i) {
+    s.agents[i].behavior = only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
+    if (i % 3 == 1) s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
+  }
+  std::uint64_t first = 0;
+  for (const int threads : {1, 2, 3}) {
+    Simulator3 sim = makeSimulator3(s, threads);
+    for (int step = 0; step < 30; ++step) sim.step();
+    if (threads == 1) first = sim.stateHash();
+    EXPECT_EQ(sim.stateHash(), first) << threads << " threads";
+  }
+}
+
+}  // namespace
+}  // namespace crowd
