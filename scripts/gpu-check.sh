@@ -48,7 +48,7 @@ part() {
 cat "$out/machine.log"
 
 export CROWD_REQUIRE_GPU=1
-part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaSteering.*:Render.Interop*' --gtest_color=no
+part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaBackend3d.*:CudaSteering.*:Render.Interop*' --gtest_color=no
 # The pictures, in one process: on an H200 (driver 580) they came out black when sixteen test
 # processes made EGL contexts at once, and right one at a time.
 part render-tests 60 "$tests" --gtest_filter='Render.*' --gtest_color=no
@@ -64,6 +64,9 @@ part bench-gpu-circle 60 "$crowdsim" bench --backend cuda --scenario circle \
   --agents 10000,100000,1000000 --steps 30 --warmup 10 --json "$out/bench-gpu-circle.json"
 part bench-cpu 60 "$crowdsim" bench --backend cpu --threads "$cores" --scenario random --scenario circle \
   --agents 10000,100000,1000000 --steps 5 --warmup 2 --json "$out/bench-cpu.json"
+# 3D worlds (RVO2-3D's sphere, and the swarm) on both backends, side by side.
+part bench-3d 90 "$crowdsim" bench --backend cuda --backend cpu --threads "$cores" --scenario sphere --scenario swarm \
+  --agents 10000,100000,1000000 --steps 10 --warmup 3 --json "$out/bench-3d.json"
 part view-million 40 "$crowdsim" view builtin random --agents 1000000 --backend cuda --offscreen --quit-after 10
 if command -v ctest >/dev/null; then
   part all-tests 120 bash -c "cd '$build' && ctest --output-on-failure --parallel $cores -E 'xvfb|install'"
