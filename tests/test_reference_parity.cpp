@@ -8,6 +8,7 @@
 
 #include <crowd/scenario.hpp>
 
+#include "parity_agreement.hpp"
 #include "reference/reference_sim.hpp"
 
 namespace crowd {
@@ -48,22 +49,6 @@ ref::RefWorld toReference(const Simulator& sim) {
   return world;
 }
 
-struct Agreement {
-  std::size_t agents = 0;
-  std::size_t within1e4 = 0;      // Velocity equal to 1e-4.
-  std::size_t equallyGood = 0;    // Infeasible program: a different point, as good an optimum.
-  std::size_t disagreements = 0;  // Neither.
-  double worst = 0;               // Largest velocity difference of all.
-
-  void operator+=(const Agreement& o) {
-    agents += o.agents;
-    within1e4 += o.within1e4;
-    equallyGood += o.equallyGood;
-    disagreements += o.disagreements;
-    worst = std::max(worst, o.worst);
-  }
-  double exactFraction() const { return agents ? static_cast<double>(within1e4) / static_cast<double>(agents) : 1.0; }
-};
 
 // When the ORCA program is infeasible, lp3 minimises the largest violation of the agent lines.
 // Its optimum can be flat (many velocities tie to within rounding), so float and double
@@ -119,11 +104,6 @@ Agreement stepAndCompare(Simulator& sim) {
   return a;
 }
 
-void report(const char* what, const Agreement& a) {
-  std::printf("[ parity ] %s: %zu agent-steps, %.3f%% within 1e-4, %zu equally good lp3 optima, %zu disagreements, "
-              "largest difference %.3g\n",
-              what, a.agents, 100.0 * a.exactFraction(), a.equallyGood, a.disagreements, a.worst);
-}
 
 // Random one-step cases: dense and sparse, overlapping, with obstacles, mixed parameters.
 TEST(ReferenceParity, RandomStatesOneStep) {
@@ -163,7 +143,7 @@ TEST(ReferenceParity, RandomStatesOneStep) {
     }
     total += stepAndCompare(sim);
   }
-  report("random states", total);
+  report("parity", "random states", total);
   EXPECT_LE(total.disagreements, total.agents / 5000);
   EXPECT_GE(total.exactFraction(), 0.99);
 }
@@ -177,7 +157,7 @@ void expectParityAlong(const char* name, std::size_t count, int steps) {
   sim.setConfig(config);
   Agreement total;
   for (int s = 0; s < steps; ++s) total += stepAndCompare(sim);
-  report(name, total);
+  report("parity", name, total);
   EXPECT_LE(total.disagreements, total.agents / 5000) << name;
   EXPECT_GE(total.exactFraction(), 0.995) << name;
 }
@@ -201,7 +181,7 @@ TEST(ReferenceParity, SparseWorldWithWrappedGrid) {
   }
   Agreement total;
   for (int s = 0; s < 20; ++s) total += stepAndCompare(sim);
-  report("sparse world", total);
+  report("parity", "sparse world", total);
   EXPECT_LE(total.disagreements, total.agents / 5000);
   EXPECT_GE(total.exactFraction(), 0.99);
 }

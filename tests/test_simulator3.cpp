@@ -11,6 +11,7 @@
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>
 
+#include "parity_agreement.hpp"
 #include "reference/reference_sim_3d.hpp"
 
 namespace crowd {
@@ -44,22 +45,6 @@ ref::RefWorld3 toReference(const Simulator3& sim) {
   return world;
 }
 
-struct Agreement {
-  std::size_t agents = 0;
-  std::size_t within1e4 = 0;
-  std::size_t equallyGood = 0;  // Infeasible program: a different point with as small a largest violation.
-  std::size_t disagreements = 0;
-  double worst = 0;
-
-  void operator+=(const Agreement& o) {
-    agents += o.agents;
-    within1e4 += o.within1e4;
-    equallyGood += o.equallyGood;
-    disagreements += o.disagreements;
-    worst = std::max(worst, o.worst);
-  }
-  double exactFraction() const { return agents ? static_cast<double>(within1e4) / static_cast<double>(agents) : 1.0; }
-};
 
 // Steps `sim` once and compares every new velocity with the reference's from the same state.
 // Where the half-spaces leave no room, the least-violation optimum can be flat: a different
@@ -94,11 +79,6 @@ Agreement stepAndCompare(Simulator3& sim) {
   return a;
 }
 
-void report(const char* what, const Agreement& a) {
-  std::printf("[ parity3 ] %s: %zu agent-steps, %.3f%% within 1e-4, %zu equally good least-violation optima, %zu "
-              "disagreements, largest difference %.3g\n",
-              what, a.agents, 100.0 * a.exactFraction(), a.equallyGood, a.disagreements, a.worst);
-}
 
 SimulatorConfig exactConfig(float timeStep) {
   SimulatorConfig config;
@@ -134,7 +114,7 @@ TEST(Simulator3Parity, RandomStatesOneStep) {
     }
     total += stepAndCompare(sim);
   }
-  report("random states", total);
+  report("parity3", "random states", total);
   EXPECT_LE(total.disagreements, total.agents / 2000);
   EXPECT_GE(total.exactFraction(), 0.99);
 }
@@ -147,7 +127,7 @@ TEST(Simulator3Parity, BuiltinsStepByStep) {
     sim.setConfig(exactConfig(scenario.timeStep));
     Agreement total;
     for (int s = 0; s < 60; ++s) total += stepAndCompare(sim);
-    report(name, total);
+    report("parity3", name, total);
     EXPECT_LE(total.disagreements, total.agents / 2000) << name;
     EXPECT_GE(total.exactFraction(), 0.995) << name;
   }
@@ -169,7 +149,7 @@ TEST(Simulator3Parity, SparseWorldWithWrappedGrid) {
   }
   Agreement total;
   for (int s = 0; s < 20; ++s) total += stepAndCompare(sim);
-  report("wrapped grid", total);
+  report("parity3", "wrapped grid", total);
   EXPECT_EQ(total.disagreements, 0u);
   EXPECT_GE(total.exactFraction(), 0.995);
 }
