@@ -133,7 +133,7 @@ TEST(Scenario3Errors, EachMistakeNamesItsPath) {
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "wander"}]})",
                "/agents/0/behavior", "planar for now");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": [[0, 0], [1, 1]]}]})",
-               "/agents/0/path", "no targets, paths or planners");
+               "/agents/0/path", "no paths or planners");
   expectError3(R"({"dimensions": 3, "agentDefaults": {"timeHorizonObst": 3}})", "/agentDefaults/timeHorizonObst",
                "no obstacles");
   expectError3(R"({"dimensions": 3, "groups": [{"type": "circle", "count": 3}]})", "/groups/0/type",

@@ -1,6 +1,7 @@
-// Steering in a 3D world (kernels/steering_3d.hpp): the planar behaviours that need no state or
-// planar geometry (goal, seek, flee, arrive, separation) steer spheres, with the planar code's
-// forces; the others are refused by name, in the library and in scenario files.
+// Steering in a 3D world (kernels/steering_3d.hpp): the planar behaviours that need no state but
+// a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade) steer
+// spheres, with the planar code's forces; the others are refused by name, in the library and in
+// scenario files.
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -95,8 +96,7 @@ TEST(Steering3d, WithoutAvoidanceAgentsPassThroughEachOther) {
 TEST(Steering3d, PlanarOnlyBehavioursAreRefused) {
   Simulator3 sim;
   AgentDef3 def;
-  for (const BehaviorKind kind : {BehaviorKind::Wander, BehaviorKind::Pursue, BehaviorKind::FollowPath,
-                                  BehaviorKind::AvoidObstacles, BehaviorKind::Evade}) {
+  for (const BehaviorKind kind : {BehaviorKind::Wander, BehaviorKind::FollowPath, BehaviorKind::AvoidObstacles}) {
     def.behavior = only(kind);
     try {
       sim.addAgent(def);
@@ -138,10 +138,89 @@ TEST(Steering3d, ScenarioFilesSteerAndRefuseWhatIsPlanar) {
   };
   EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "wander"}]})"),
               ::testing::StartsWith("bad.json: /agents/0/behavior: behaviour 'wander' is planar for now"));
-  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0]}, {"position": [1, 0, 0], "target": 0}]})"),
-              ::testing::StartsWith("bad.json: /agents/1/target: 3D agents have no targets"));
-  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "pursue"}, "agents": [{"position": [0, 0, 0]}]})"),
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": 0}]})"),
+              ::testing::StartsWith("bad.json: /agents/0/path: 3D agents have no paths or planners"));
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "wander"}, "agents": [{"position": [0, 0, 0]}]})"),
               ::testing::HasSubstr("planar for now"));
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "target": 7}]})"),
+              ::testing::HasSubstr("7"));
+}
+
+// A pursuer 1.5 times as fast as its target catches it, by every rule; an evader chased by a
+// slower pursuer gets away; a seeker heads for its target rather than its goal.
+TEST(Steering3d, PursuersCatchTheirTargetsInEveryRule) {
+  for (const PursuitKind rule : {PursuitKind::Chase, PursuitKind::Sight, PursuitKind::Intercept}) {
+    SimulatorConfig config;
+    config.timeStep = 0.1f;
+    Simulator3 sim(config);
+    AgentDef3 runner;
+    runner.position = Vec3(0.0f, 0.0f, 20.0f);
+    runner.prefVelocity = Vec3(1.0f, 0.0f, 0.0f);
+    runner.velocity = runner.prefVelocity;
+    runner.params.maxSpeed = 1.0f;
+    const AgentId target = sim.addAgent(runner);
+    AgentDef3 chaser;
+    chaser.params.maxSpeed = 1.5f;
+    chaser.behavior = only(BehaviorKind::Pursue, AvoidanceMode::None);
+    chaser.behavior.pursuit = rule;
+    chaser.target = target;
+    const AgentId pursuer = sim.addAgent(chaser);
+    ASSERT_EQ(sim.target(pursuer), target);
+    float closest = INFINITY;
+    for (int s = 0; s < 1200; ++s) {
+      sim.step();
+      closest = std::min(closest, length(sim.position(pursuer) - sim.position(target)));
+    }
+    EXPECT_LT(closest, 1.0f) << kPursuitNames[static_cast<int>(rule)];
+  }
+}
+
+TEST(Steering3d, EvadersAndSeekersFollowTheirTarget) {
+  Simulator3 sim;
+  AgentDef3 flier;  // Flies up the z axis, steered by nothing.
+  flier.prefVelocity = Vec3(0.0f, 0.0f, 1.0f);
+  flier.velocity = flier.prefVelocity;
+  flier.behavior.avoidance = AvoidanceMode::None;
+  const AgentId threat = sim.addAgent(flier);
+  AgentDef3 evader;  // Beside the point the flier will be at when they could meet (5 s on).
+  evader.position = Vec3(3.0f, 0.0f, 5.0f);
+  evader.behavior = only(BehaviorKind::Evade, AvoidanceMode::None);
+  evader.target = threat;
+  const AgentId runner = sim.addAgent(evader);
+  AgentDef3 seeker;
+  seeker.position = Vec3(0.0f, 10.0f, 0.0f);
+  seeker.goal = Vec3(0.0f, 100.0f, 0.0f);  // Ignored while the target is alive.
+  seeker.behavior = only(BehaviorKind::Seek);
+  seeker.target = runner;
+  const AgentId follower = sim.addAgent(seeker);
+  sim.step();
+  // Away from the flier's position predicted after the closing time (0, 0, 5.83): mostly +x.
+  EXPECT_GT(sim.velocity(runner).x, 0.3f);
+  EXPECT_GT(sim.velocity(runner).x, 2.0f * std::abs(sim.velocity(runner).z));
+  EXPECT_NEAR(sim.velocity(runner).y, 0.0f, 1e-6f);
+  EXPECT_LT(sim.velocity(follower).y, 0.0f);  // Towards the runner, not up to its goal.
+  EXPECT_THROW(sim.setTarget(runner, runner), std::invalid_argument);
+  sim.removeAgent(runner);
+  EXPECT_FALSE(sim.target(follower).has_value());
+  for (int s = 0; s < 40; ++s) sim.step();  // Its target gone, the seeker heads for its goal.
+  EXPECT_GT(sim.velocity(follower).y, 0.5f);
+}
+
+TEST(Steering3d, ScenarioTargetsByNumberAndName) {
+  const Scenario3 s = parseScenario3(R"({"dimensions": 3,
+    "agents": [ {"position": [0, 0, 0], "behavior": "pursue", "target": "runner", "maxSpeed": 2},
+                {"name": "runner", "position": [0, 0, 10], "prefVelocity": [1, 0, 0]} ],
+    "groups": [ {"type": "sphere", "count": 6, "radius": 30, "behavior": "pursue", "pursuit": "sight",
+                 "target": 1, "avoidance": "none"} ] })", "chase.json");
+  ASSERT_EQ(s.agents.size(), 8u);
+  EXPECT_EQ(s.agents[0].target, (AgentId{1, 0}));
+  EXPECT_EQ(s.agents[5].target, (AgentId{1, 0}));
+  EXPECT_EQ(s.agents[5].behavior.pursuit, PursuitKind::Sight);
+  Simulator3 sim = makeSimulator3(s);
+  EXPECT_EQ(sim.target(sim.ids()[0]), sim.ids()[1]);
+  const float before = length(sim.position(sim.ids()[4]) - sim.position(sim.ids()[1]));
+  for (int step = 0; step < 40; ++step) sim.step();
+  EXPECT_LT(length(sim.position(sim.ids()[4]) - sim.position(sim.ids()[1])), before - 5.0f);
 }
 
 TEST(Steering3d, SteeredSwarmIsTheSameForAnyThreadCount) {
@@ -149,6 +228,10 @@ TEST(Steering3d, SteeredSwarmIsTheSameForAnyThreadCount) {
   for (std::size_t i = 0; i < s.agents.size(); ++i) {
     s.agents[i].behavior = only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
     if (i % 3 == 1) s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
+    if (i % 7 == 0) {  // Some pursue the next agent, some evade it.
+      s.agents[i].behavior = only(i % 2 == 0 ? BehaviorKind::Pursue : BehaviorKind::Evade);
+      s.agents[i].target = AgentId{static_cast<std::uint32_t>(i + 1), 0};
+    }
   }
   std::uint64_t first = 0;
   for (const int threads : {1, 2, 3}) {

@@ -117,6 +117,9 @@ struct StepRequest3 {
   float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;      ///< CPU threads.
   bool clampSpeed;  ///< Keep velocities within maxSpeed.
+  /// Each agent id's target (kNoTarget for none), `targetCount` entries; null when no agent has one.
+  const AgentId* targets = nullptr;
+  int targetCount = 0;
 };
 
 /// A StepView with the request's per-step settings (time step, deadlock breaking, seed, step)

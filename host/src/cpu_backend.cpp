@@ -90,7 +90,9 @@ class CpuBackendOf final : public BackendOf<Vector> {
   // The first agent (lowest id) whose result is not finite.
   NonFiniteAgentOf<Vector> firstNonFinite() const;
   // The store's arrays, with the slot of every live id when some agent has a target.
-  SteeringState steeringState(SteeringStore& store, int threads);
+  SteeringState steeringState(SteeringStore& store);
+  // slotOfId_: the sorted slot of each of `ids` agent ids, -1 for none.
+  void fillSlotOfId(std::size_t ids);
   // The step's view of what the phases read and write.
   StepView planarView(const StepRequest& request, int n, ListMode listMode);
   StepView3 view3(const StepRequest3& request, int n);
@@ -121,16 +123,13 @@ class CpuBackendOf final : public BackendOf<Vector> {
 };
 
 template <class Vector>
-SteeringState CpuBackendOf<Vector>::steeringState(SteeringStore& store, int threads) {
+SteeringState CpuBackendOf<Vector>::steeringState(SteeringStore& store) {
   SteeringState state = store.view();
   if (!store.anyTargets()) {
     state.idCount = 0;  // No agent looks another up.
     return state;
   }
-  slotOfId_.assign(store.size(), -1);
-  const int n = static_cast<int>(working_.size());
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (int k = 0; k < n; ++k) slotOfId_[working_.id[k].index] = k;
+  fillSlotOfId(store.size());
   state.slotOfId = slotOfId_.data();
   return state;
 }
@@ -152,7 +151,7 @@ StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, Lis
   view.paths = request.paths;
   view.lines = request.lines;
   view.circles = obstacles.circles().data();
-  if (request.steering != nullptr) view.state = steeringState(*request.steering, threads_);
+  if (request.steering != nullptr) view.state = steeringState(*request.steering);
   view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
   return view;
 }
@@ -168,7 +167,21 @@ StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = profiles.steering.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
   view.newVelocity = newVelocity_.data();
+  if (request.targets != nullptr) {
+    fillSlotOfId(static_cast<std::size_t>(request.targetCount));
+    view.target = request.targets;
+    view.slotOfId = slotOfId_.data();
+    view.idCount = request.targetCount;
+  }
   return view;
+}
+
+template <class Vector>
+void CpuBackendOf<Vector>::fillSlotOfId(std::size_t ids) {
+  slotOfId_.assign(ids, -1);
+  const int n = static_cast<int>(working_.size());
+#pragma omp parallel for schedule(static) num_threads(threads_)
+  for (int k = 0; k < n; ++k) slotOfId_[working_.id[k].index] = k;
 }
 
 template <class Vector>

@@ -27,12 +27,14 @@ using scenario_detail::BoxGoal;
 using scenario_detail::childPath;
 using scenario_detail::JsonValueReader;
 using scenario_detail::kParamKeys;
+using scenario_detail::Steering;
 
 constexpr std::array<std::string_view, 9> kTopKeys = {"dimensions", "name",          "timeStep", "steps", "seed",
                                                       "removeArrived", "agentDefaults", "agents", "groups"};
 // Planar keys a 3D file may not have, and why.
 constexpr std::array<std::string_view, 5> kPlanarOnlyKeys = {"obstacles", "circles", "paths", "map", "route"};
-constexpr std::array<std::string_view, 4> kAgentKeys = {"position", "velocity", "goal", "prefVelocity"};
+// "name" lets a "target" refer to the agent.
+constexpr std::array<std::string_view, 5> kAgentKeys = {"position", "velocity", "goal", "prefVelocity", "name"};
 constexpr std::array<std::string_view, 5> kSphereKeys = {"type", "count", "radius", "center", "agentRadius"};
 constexpr std::array<std::string_view, 9> kBoxKeys = {"type", "goal", "goalOffset", "goalBox", "prefVelocity",
                                                       "count", "min", "max", "placement"};
@@ -69,8 +71,17 @@ class Scenario3Reader : JsonValueReader {
       defaults = readParams(object, "/agentDefaults", {}, "radius", {});
       steering_.readDefaults(object);
     }
+    if (root.contains("agents")) steering_.readNames(root["agents"]);
     if (root.contains("agents")) readAgents(root["agents"], defaults, scenario);
     if (root.contains("groups")) readGroups(root["groups"], defaults, scenario);
+    steering_.finish(scenario.agents.size());
+    for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+      const std::optional<AgentId> target = scenario.agents[i].target;
+      if (target && target->index >= scenario.agents.size()) {
+        fail("", "agent " + std::to_string(i) + " targets agent " + std::to_string(target->index) + ", but there are " +
+                     std::to_string(scenario.agents.size()) + " agents");
+      }
+    }
     addScenario3Warnings(scenario);
     return scenario;
   }
@@ -83,10 +94,8 @@ class Scenario3Reader : JsonValueReader {
         fail(childPath(path, key), "a 3D scenario has no obstacles, paths or maps (yet)");
       }
     }
-    for (const char* key : {"target", "path", "loop", "planner", "frenet", "pursuit"}) {
-      if (object.contains(key)) {
-        fail(childPath(path, key), "3D agents have no targets, paths or planners (yet); they steer by their goal");
-      }
+    for (const char* key : {"path", "loop", "planner", "frenet"}) {
+      if (object.contains(key)) fail(childPath(path, key), "3D agents have no paths or planners (yet)");
     }
     if (object.contains("timeHorizonObst")) {
       fail(childPath(path, "timeHorizonObst"), "a 3D scenario has no obstacles, so no obstacle time horizon");
@@ -136,7 +145,9 @@ class Scenario3Reader : JsonValueReader {
       const json& object = objectAt(agents[i], path);
       AgentDef3 agent;
       agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
-      agent.behavior = behavior(object, path, i);
+      const Steering own = steering(object, path, i, 1);
+      agent.behavior = own.behavior;
+      if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
       requireKey(object, path, "position");
       if (object.contains("goal") && object.contains("prefVelocity")) {
         fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
@@ -149,13 +160,21 @@ class Scenario3Reader : JsonValueReader {
     }
   }
 
-  // The steering keys over the defaults (the planar reader's), checked for a 3D world.
-  Behavior behavior(const json& object, const std::string& path, std::size_t agent) {
-    const Behavior behavior = steering_.read(object, path, agent, 1).behavior;
-    if (const std::string problem = checkBehavior3(behavior); !problem.empty()) {
+  // The steering keys over the defaults (the planar reader's), checked for a 3D world, for the
+  // `count` agents numbered from `first`; a target is kept by agent number (makeSimulator3).
+  Steering steering(const json& object, const std::string& path, std::size_t first, std::size_t count) {
+    const Steering steering = steering_.read(object, path, first, count);
+    if (const std::string problem = checkBehavior3(steering.behavior); !problem.empty()) {
       fail(object.contains("behavior") ? path + "/behavior" : path, problem);
     }
-    return behavior;
+    return steering;
+  }
+
+  static void setSteering(Scenario3& scenario, std::size_t first, const Steering& steering) {
+    for (std::size_t i = first; i < scenario.agents.size(); ++i) {
+      scenario.agents[i].behavior = steering.behavior;
+      if (steering.target) scenario.agents[i].target = AgentId{static_cast<std::uint32_t>(*steering.target), 0};
+    }
   }
 
   std::size_t count(const json& object, const std::string& path) const {
@@ -197,7 +216,7 @@ class Scenario3Reader : JsonValueReader {
     reserve(scenario, n, path + "/count");
     const std::size_t first = scenario.agents.size();
     scenario_detail::addSphereGroup(scenario.agents, n, radius, center, params);
-    setBehavior(scenario, first, behavior(object, path, first));
+    setSteering(scenario, first, steering(object, path, first, n));
   }
 
   void readBox(const json& object, const std::string& path, const AgentParams& defaults, std::size_t g,
@@ -241,7 +260,7 @@ class Scenario3Reader : JsonValueReader {
     scenario_detail::ScenarioRandom draws(scenario.seed, g);
     const std::size_t first = scenario.agents.size();
     scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params, draws);
-    setBehavior(scenario, first, behavior(object, path, first));
+    setSteering(scenario, first, steering(object, path, first, n));
   }
 
   void minMax(const json& object, const std::string& path, Vec3& min, Vec3& max) const {
@@ -252,13 +271,9 @@ class Scenario3Reader : JsonValueReader {
     if (min.x > max.x || min.y > max.y || min.z > max.z) fail(path, "needs min <= max in x, y and z");
   }
 
-  static void setBehavior(Scenario3& scenario, std::size_t first, const Behavior& behavior) {
-    for (std::size_t i = first; i < scenario.agents.size(); ++i) scenario.agents[i].behavior = behavior;
-  }
-
   static std::string formatLimit() { return "+-" + std::to_string(static_cast<long long>(limits::kCoordinate.max)); }
 
-  ScenarioSpec planar_;  // Where the planar steering reader would keep paths: a 3D world has none.
+  ScenarioSpec planar_;  // Where the planar steering reader keeps paths: a 3D world has none.
   scenario_detail::SteeringReader steering_;
   std::optional<std::uint64_t> seedOverride_;
 };
@@ -295,7 +310,15 @@ Simulator3 makeSimulator3(const Scenario3& scenario, int threads, BackendKind ba
   config.backend = backend;
   config.seed = scenario.seed;
   Simulator3 sim(config);
-  for (const AgentDef3& agent : scenario.agents) sim.addAgent(agent);
+  // Every agent first, then the targets (by agent number: agent i has id index i), so that an
+  // agent may target one listed after it.
+  for (AgentDef3 agent : scenario.agents) {
+    agent.target.reset();
+    sim.addAgent(agent);
+  }
+  for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+    if (scenario.agents[i].target) sim.setTarget(sim.ids()[i], sim.ids()[scenario.agents[i].target->index]);
+  }
   return sim;
 }
 

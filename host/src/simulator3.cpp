@@ -91,7 +91,32 @@ AgentId Simulator3::addAgent(const AgentDef3& def) {
   row.profile = internProfile(def.params, def.behavior);
   row.flags = def.goal ? kHasGoal : 0;
   agents_->append(row);
+  if (def.target) {
+    try {
+      setTarget(row.id, def.target);
+    } catch (...) {
+      removeAgent(row.id);  // Nothing half-added.
+      throw;
+    }
+  } else if (!targets_.empty()) {
+    targets_.resize(handles_.slotCount(), kNoTarget);
+    targets_[row.id.index] = kNoTarget;  // A reused slot forgets its last agent's target.
+  }
   return row.id;
+}
+
+std::optional<AgentId> Simulator3::target(AgentId id) const {
+  denseOf(id);  // Throws for an unknown id.
+  if (id.index >= targets_.size() || !contains(targets_[id.index])) return std::nullopt;
+  return targets_[id.index];
+}
+
+void Simulator3::setTarget(AgentId id, std::optional<AgentId> target) {
+  denseOf(id);
+  if (target && !contains(*target)) throw std::invalid_argument("target is not a live agent");
+  if (target && *target == id) throw std::invalid_argument("an agent cannot target itself");
+  targets_.resize(handles_.slotCount(), kNoTarget);
+  targets_[id.index] = target.value_or(kNoTarget);
 }
 
 bool Simulator3::removeAgent(AgentId id) {
@@ -198,7 +223,13 @@ const ProfileTable& Simulator3::profileTable() {
 }
 
 StepRequest3 Simulator3::stepRequest() {
-  return StepRequest3{*agents_, profileTable(), config_.timeStep, config_.cellSize, config_.threads, !config_.exactRvo2};
+  StepRequest3 request{*agents_, profileTable(), config_.timeStep, config_.cellSize, config_.threads, !config_.exactRvo2};
+  if (!targets_.empty()) {
+    targets_.resize(handles_.slotCount(), kNoTarget);
+    request.targets = targets_.data();
+    request.targetCount = static_cast<int>(targets_.size());
+  }
+  return request;
 }
 
 void Simulator3::prepare() { backend_->prepare(stepRequest()); }

@@ -7,8 +7,8 @@
 //     "timeStep": 0.125, "steps": 3000, "seed": 1, "removeArrived": false,
 //     "agentDefaults": { AgentParams keys, Steering keys },
 //     "agents": [ { "position": [x, y, z] (required), "velocity": [vx, vy, vz],
-//                   "goal": [x, y, z]  or  "prefVelocity": [px, py, pz], AgentParams keys,
-//                   Steering keys } ],
+//                   "goal": [x, y, z]  or  "prefVelocity": [px, py, pz], "name": "text",
+//                   AgentParams keys, Steering keys } ],
 //     "groups": [ { "type": "sphere", "count": N, "radius": R, "center": [x, y, z],
 //                   "agentRadius": r, other AgentParams keys }
 //                 { "type": "box", "count": N, "min": [x, y, z], "max": [x, y, z],
@@ -18,9 +18,10 @@
 //                   AgentParams keys, Steering keys } ] }
 // AgentParams keys as in planar files, less timeHorizonObst: a 3D world has no obstacles (yet),
 // so obstacles, circles, paths, maps and routes are refused with a message. Steering keys as in
-// planar files for the behaviours a 3D world steers by (checkBehavior3: goal, seek, flee, arrive
-// towards or away from the goal, separation): "behavior", "combine", "avoidance" and their
-// parameters; "target", "path", "loop", "pursuit", "planner" and "frenet" are refused.
+// planar files for the behaviours a 3D world steers by (checkBehavior3: goal, seek, flee, arrive,
+// separation, pursue, evade): "behavior", "combine", "avoidance", "pursuit", "target" (an agent
+// number, or the "name" of a listed agent) and their parameters; "path", "loop", "planner" and
+// "frenet" are refused.
 // A sphere group spreads its agents evenly over the sphere (a Fibonacci lattice), each heading
 // for the antipodal point; a box group places them on a lattice filling the box layer by layer
 // (as planar rectangles fill row by row), or uniformly at random in it.
@@ -46,6 +47,8 @@ struct Scenario3 {
   std::int64_t steps = 1000;   ///< Steps a run takes unless told otherwise. [Limit: >= 0]
   std::uint64_t seed = 1;      ///< Seeds every random choice made while generating it.
   bool removeArrived = false;  ///< Remove agents once they reach their goal.
+  /// In agent-number order. A target is given by agent number: AgentDef3::target->index is the
+  /// number of the agent targeted (makeSimulator3 turns it into that agent's id).
   std::vector<AgentDef3> agents;
   std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
 };

@@ -4,10 +4,10 @@
 // the same backends' executors, the same agent grid and K-nearest rule), over Vec3 columns.
 //
 // What a 3D world has: goals (RVO2-3D's rule: head for the goal, no faster than prefSpeed) or
-// fixed preferred velocities, the steering behaviours that need no planar geometry (seek, flee
-// and arrive towards the goal, separation; checkBehavior3), per-agent parameters, arrivals and
-// their removal. What it has not (yet): obstacles, target agents, paths, routes and planners;
-// timeHorizonObst is not used.
+// fixed preferred velocities, the steering behaviours that need no state but a target and no
+// planar geometry (seek, flee, arrive, separation, pursue, evade; checkBehavior3), target agents,
+// per-agent parameters, arrivals and their removal. What it has not (yet): obstacles, paths,
+// routes, wander and planners; timeHorizonObst is not used.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +45,7 @@ struct AgentDef3 {
   AgentParams params;             ///< radius is the sphere's; timeHorizonObst is not used.
   /// What steers it (the default: RVO2-3D's goal rule); only checkBehavior3's behaviours.
   Behavior behavior;
+  std::optional<AgentId> target;  ///< The agent it pursues, evades, seeks or flees (must be alive).
 };
 
 class Simulator3 {
@@ -79,6 +80,10 @@ class Simulator3 {
   void setPrefVelocity(AgentId id, Vec3 prefVelocity);  ///< Clears the goal.
   void setParams(AgentId id, const AgentParams& params);
   const Behavior& behavior(AgentId id) const;
+  /// The agent `id` pursues, evades, seeks or flees, if it is alive.
+  std::optional<AgentId> target(AgentId id) const;
+  /// Throws std::invalid_argument when `target` is not a live agent or is `id` itself.
+  void setTarget(AgentId id, std::optional<AgentId> target);
   /// Throws std::invalid_argument for a behaviour checkBehavior3 refuses.
   void setBehavior(AgentId id, const Behavior& behavior);
 
@@ -127,6 +132,7 @@ class Simulator3 {
   AgentHandles handles_;
   std::vector<AgentParams> profiles_;
   std::vector<Behavior> behaviors_;  // Indexed like profiles_.
+  std::vector<AgentId> targets_;     // By AgentId::index; empty until some agent has a target.
   std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
   std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<Backend3> backend_;

@@ -154,6 +154,8 @@ class CudaBackendOf final : public BackendOf<Vector> {
   double lineSpacing_ = 0.0;
   DeviceBuffer<CircleObstacle> circles_;
   DeviceSteeringState state_;
+  DeviceBuffer<AgentId> targets_;  // A 3D world's targets, by agent id (its only steering state).
+  DeviceBuffer<int> slotOfId3_;
   SteeringStore* hostState_ = nullptr;  // Where download() puts the steering state.
   DeviceBuffer<ObstacleEdge> edges_;
   DeviceBuffer<int> edgeCellStart_, cellEdges_;
@@ -173,7 +175,7 @@ std::size_t CudaBackendOf<Vector>::deviceBytes() const {
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
          scratch_.bytes() + steering_.bytes() + pathPoints_.bytes() + pathStart_.bytes() + pathLoop_.bytes() +
          linePoints_.bytes() + lineBegin_.bytes() + lineEnd_.bytes() +
-         circles_.bytes() + state_.bytes();
+         circles_.bytes() + state_.bytes() + targets_.bytes() + slotOfId3_.bytes();
 }
 
 template <class Vector>
@@ -345,6 +347,16 @@ StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = steering_.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
   view.newVelocity = newVelocity_.data();
+  if (request.targets != nullptr) {
+    targets_.upload(request.targets, static_cast<std::size_t>(request.targetCount));
+    slotOfId3_.resize(static_cast<std::size_t>(request.targetCount));
+    cudaCheck(cudaMemset(slotOfId3_.data(), 0xFF, slotOfId3_.size() * sizeof(int)), "clear slots");  // All -1.
+    slotOfIdKernel<<<blocksFor(n), kBlock>>>(n, sorted_.id.data(), slotOfId3_.data());
+    cudaCheck(cudaGetLastError(), "slot of id kernel");
+    view.target = targets_.data();
+    view.slotOfId = slotOfId3_.data();
+    view.idCount = request.targetCount;
+  }
   return view;
 }
 

@@ -14,32 +14,38 @@
 // of it and runs off. So intercept takes the time at which the pursuer, at full speed, meets the
 // target (the fixed point the closing time converges to, solved in closed form), and falls back
 // to the closing time only when no meeting is possible (a slower pursuer the target outruns).
+// Vector is Vec2 or Vec3: the rules are the same in a planar and a 3D world.
 #pragma once
 
 #include "config.hpp"
 #include "steer_seek.hpp"
 #include "steering_terms.hpp"
 #include "vec2.hpp"
+#include "vec3.hpp"
 
 namespace crowd {
 
 CROWD_HD inline float clampAxis(float v, float limit) { return v > limit ? limit : (v < -limit ? -limit : v); }
 
 /// Coordinate chase.
-CROWD_HD inline Vec2 chaseVelocity(Vec2 position, Vec2 target, float maxSpeed, float invTimeStep) {
-  const Vec2 perStep = (target - position) * invTimeStep;  // Lands on the coordinate in one step.
-  return clipToLength(Vec2(clampAxis(perStep.x, maxSpeed), clampAxis(perStep.y, maxSpeed)), maxSpeed);
+template <class Vector>
+CROWD_HD inline Vector chaseVelocity(Vector position, Vector target, float maxSpeed, float invTimeStep) {
+  Vector perAxis = (target - position) * invTimeStep;  // Lands on the coordinate in one step.
+  for (int i = 0; i < Vector::length(); ++i) perAxis[i] = clampAxis(perAxis[i], maxSpeed);
+  return clipToLength(perAxis, maxSpeed);
 }
 
 /// Line of sight.
-CROWD_HD inline Vec2 sightVelocity(Vec2 position, Vec2 target, float maxSpeed) {
+template <class Vector>
+CROWD_HD inline Vector sightVelocity(Vector position, Vector target, float maxSpeed) {
   return towards(target - position, maxSpeed);
 }
 
 /// The closing time of the intercept rule. When the closing speed is nearly zero (the pair moves
 /// alike) the prediction would run to infinity: the closing speed is then taken as at least a
 /// tenth of the pursuer's maxSpeed, which bounds tc by ten times the time to cover the gap.
-CROWD_HD inline float closingTime(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity, float maxSpeed) {
+template <class Vector>
+CROWD_HD inline float closingTime(Vector position, Vector velocity, Vector target, Vector targetVelocity, float maxSpeed) {
   const float distance = length(target - position);
   const float closing = length(targetVelocity - velocity);
   const float floor = 0.1f * maxSpeed;
@@ -50,8 +56,9 @@ CROWD_HD inline float closingTime(Vec2 position, Vec2 velocity, Vec2 target, Vec
 /// The earliest time t >= 0 at which a pursuer leaving `position` at `speed` in a straight line
 /// can meet a target at `target` moving at `targetVelocity`: the smallest non-negative root of
 /// |Sr + vT t| = speed t, i.e. (|vT|^2 - speed^2) t^2 + 2 (Sr . vT) t + |Sr|^2 = 0; -1 if none.
-CROWD_HD inline float meetingTime(Vec2 position, Vec2 target, Vec2 targetVelocity, float speed) {
-  const Vec2 gap = target - position;
+template <class Vector>
+CROWD_HD inline float meetingTime(Vector position, Vector target, Vector targetVelocity, float speed) {
+  const Vector gap = target - position;
   const float a = absSq(targetVelocity) - speed * speed;
   const float b = 2.0f * dot(gap, targetVelocity);
   const float c = absSq(gap);
@@ -66,28 +73,32 @@ CROWD_HD inline float meetingTime(Vec2 position, Vec2 target, Vec2 targetVelocit
 
 /// Where the intercept rule aims: the target's position when a full-speed pursuer can meet it, or,
 /// if it cannot, after the closing time.
-CROWD_HD inline Vec2 interceptPoint(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity, float maxSpeed) {
+template <class Vector>
+CROWD_HD inline Vector interceptPoint(Vector position, Vector velocity, Vector target, Vector targetVelocity, float maxSpeed) {
   const float meeting = meetingTime(position, target, targetVelocity, maxSpeed);
   const float t = meeting >= 0.0f ? meeting : closingTime(position, velocity, target, targetVelocity, maxSpeed);
   return target + targetVelocity * t;
 }
 
 /// Intercept.
-CROWD_HD inline Vec2 interceptVelocity(Vec2 position, Vec2 velocity, Vec2 target, Vec2 targetVelocity,
+template <class Vector>
+CROWD_HD inline Vector interceptVelocity(Vector position, Vector velocity, Vector target, Vector targetVelocity,
                                        float maxSpeed) {
   return towards(interceptPoint(position, velocity, target, targetVelocity, maxSpeed) - position, maxSpeed);
 }
 
 /// Evasion: full speed away from the pursuer's position predicted after the closing time.
-CROWD_HD inline Vec2 evadeVelocity(Vec2 position, Vec2 velocity, Vec2 pursuer, Vec2 pursuerVelocity,
+template <class Vector>
+CROWD_HD inline Vector evadeVelocity(Vector position, Vector velocity, Vector pursuer, Vector pursuerVelocity,
                                    float maxSpeed) {
-  const Vec2 threat = pursuer + pursuerVelocity * closingTime(position, velocity, pursuer, pursuerVelocity, maxSpeed);
+  const Vector threat = pursuer + pursuerVelocity * closingTime(position, velocity, pursuer, pursuerVelocity, maxSpeed);
   return towards(position - threat, maxSpeed);
 }
 
 /// The pursuit rule `kind` asks for.
-CROWD_HD inline Vec2 pursuitVelocity(PursuitKind kind, Vec2 position, Vec2 velocity, Vec2 target,
-                                     Vec2 targetVelocity, float maxSpeed, float invTimeStep) {
+template <class Vector>
+CROWD_HD inline Vector pursuitVelocity(PursuitKind kind, Vector position, Vector velocity, Vector target,
+                                     Vector targetVelocity, float maxSpeed, float invTimeStep) {
   switch (kind) {
     case PursuitKind::Chase: return chaseVelocity(position, target, maxSpeed, invTimeStep);
     case PursuitKind::Sight: return sightVelocity(position, target, maxSpeed);

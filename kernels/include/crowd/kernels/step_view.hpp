@@ -77,10 +77,10 @@ struct StepView {
   CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
 
-/// What the phases read and write in a 3D world: agents are spheres, with no obstacles, paths
-/// or steering state (3D profiles are goal-only), and neighbours come from the 3D grid
-/// (agent_grid_3d.hpp). The phases are the same (step_phases.hpp); what differs per world is
-/// overloaded on the view.
+/// What the phases read and write in a 3D world: agents are spheres, with no obstacles or paths,
+/// neighbours from the 3D grid (agent_grid_3d.hpp), and of steering state only each agent's
+/// target (steering_3d.hpp). The phases are the same (step_phases.hpp); what differs per world
+/// is overloaded on the view.
 struct StepView3 {
   AgentArrays3 agents;  ///< The working copy, in cell order.
   int count;
@@ -89,6 +89,9 @@ struct StepView3 {
   const SteeringTerms* steering;
   NeighbourTable neighbours;
   Vec3* newVelocity;
+  const AgentId* target;  ///< Each agent id's target (kNoTarget for none); null when none has one.
+  const int* slotOfId;    ///< Sorted slot of each live agent id this step, -1 for none.
+  int idCount;            ///< Entries of target and slotOfId (0 when no agent has a target).
   float timeStep;
   float invTimeStep;
   bool clampSpeed;
