@@ -120,8 +120,11 @@ Scenario3 swarm(std::optional<std::size_t> agents, std::uint64_t seed) {
 std::vector<std::string> builtinScenario3Names() { return {"sphere", "swarm"}; }
 
 std::string builtinScenario3Description(const std::string& name) {
-  if (name == "sphere") return "3D: agents on a sphere swap to the antipodal point (RVO2-3D's Sphere; 812 agents)";
-  if (name == "swarm") return "3D: agents fly to random goals in a box (1000 agents)";
+  if (name == "sphere") {
+    return "3D: agents on a sphere swap places with the antipodal agent; RVO2-3D's Sphere example at 812 (default 812 "
+           "agents)";
+  }
+  if (name == "swarm") return "3D: agents fly from a jittered lattice to random goals in a box (default 1000 agents)";
   return {};
 }
 
