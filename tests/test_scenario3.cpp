@@ -147,6 +147,13 @@ TEST(Scenario3Errors, EachMistakeNamesItsPath) {
   expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 1000000000, "radius": 10}]})",
                "/groups/0/count", "will not fit in memory");
   expectError3(R"({"dimensions": 3, "timeStep": 0})", "/timeStep", "timeStep must be");
+  expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 5, "radius": 0}]})", "/groups/0/radius",
+               "would start on one point");
+  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "pursue", "target": 0},
+                   {"position": [5, 0, 0]}]})", "/agents/0/target", "cannot target itself");
+  expectError3(R"({"dimensions": 3, "agents": [{"position": [9, 9, 9]}], "groups": [{"type": "box", "count": 3,
+                   "min": [0, 0, 0], "max": [1, 1, 1], "behavior": "pursue", "target": 2}]})", "/groups/0/target",
+               "cannot target itself");
   expectError3(R"({"dimensions": 3, "steps": -1})", "/steps", "must be >= 0");
 }
 

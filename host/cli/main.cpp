@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -264,14 +265,15 @@ int listScenarios() {
 }
 
 int validate(const std::string& path) {
-  if (scenarioFileDimensions(path) == 3) {
-    const Scenario3 scenario = loadScenario3File(path);
+  const std::string& text = scenarioText(path);
+  if (scenarioDimensions(text, path) == 3) {
+    const Scenario3 scenario = parseScenario3(text, path);
     for (const std::string& w : scenario.warnings) warn(w);
     std::printf("%s: ok: 3D, %zu agents, %lld steps of %g s\n", path.c_str(), scenario.agents.size(),
                 static_cast<long long>(scenario.steps), static_cast<double>(scenario.timeStep));
     return 0;
   }
-  const Scenario scenario = loadScenarioFile(path);
+  const Scenario scenario = expandScenario(parseScenarioSpec(text, path));
   for (const std::string& w : scenario.warnings) warn(w);
   std::printf("%s: ok: %zu agents, %zu obstacles, %zu circles, %zu paths, %lld steps of %g s\n", path.c_str(),
               scenario.agents.size(), scenario.obstacles.size(), scenario.circles.size(),
@@ -337,19 +339,28 @@ Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optiona
     throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(target.size()) + " arguments");
   }
   if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  return expandScenario(loadScenarioSpec(target[0]), seed);
+  return expandScenario(parseScenarioSpec(scenarioText(target[0]), target[0]), seed);
 }
 
 bool isTarget3d(const std::vector<std::string>& target) {
   if (target.size() == 2 && target[0] == "builtin") return isBuiltinScenario3(target[1]);
-  return target.size() == 1 && target[0] != "builtin" && scenarioFileDimensions(target[0]) == 3;
+  return target.size() == 1 && target[0] != "builtin" && scenarioDimensions(scenarioText(target[0]), target[0]) == 3;
+}
+
+const std::string& scenarioText(const std::string& path) {
+  // Kept for the process: the file is read once, however many times its kind and contents are
+  // asked for.
+  static std::map<std::string, std::string> read;
+  const auto found = read.find(path);
+  if (found != read.end()) return found->second;
+  return read.emplace(path, readScenarioFileText(path)).first->second;
 }
 
 Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,
                               std::optional<std::uint64_t> seed) {
   if (target[0] == "builtin") return builtinScenario3(target[1], agents, seed.value_or(1));
   if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
-  return loadScenario3File(target[0], seed);
+  return parseScenario3(scenarioText(target[0]), target[0], seed);
 }
 
 Scenario loadSceneTarget(const SceneOptions& o) {

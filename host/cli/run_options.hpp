@@ -40,6 +40,9 @@ Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optiona
 /// Whether `target` (FILE or "builtin NAME") is a 3D world: a 3D built-in, or a file that says
 /// "dimensions": 3. Throws ScenarioError for a file that cannot be read.
 bool isTarget3d(const std::vector<std::string>& target);
+/// The text of scenario file `path`, read once per run (a pipe can be read only once): every
+/// loader above goes through it. Throws ScenarioError.
+const std::string& scenarioText(const std::string& path);
 /// Loads a 3D `target` (isTarget3d). Throws ScenarioError.
 Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,
                               std::optional<std::uint64_t> seed);

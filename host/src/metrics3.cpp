@@ -74,6 +74,7 @@ void MetricsCollector::observe(const Simulator3& sim) {
   for (std::size_t i = 0; i < velocities.size(); ++i) {
     recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
   }
+  metrics_.speedClamps += sim.lastSpeedClamps();
   finishStep(sim.agentCount());
   if (contacts_) recordContacts(measureContacts3(sim.positions(), sim.radii(), sim.config().threads));
 }

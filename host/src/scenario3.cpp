@@ -146,6 +146,7 @@ class Scenario3Reader : JsonValueReader {
       AgentDef3 agent;
       agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
       const Steering own = steering(object, path, i, 1);
+      if (own.target == i) fail(path + "/target", "an agent cannot target itself");
       agent.behavior = own.behavior;
       if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
       requireKey(object, path, "position");
@@ -170,7 +171,11 @@ class Scenario3Reader : JsonValueReader {
     return steering;
   }
 
-  static void setSteering(Scenario3& scenario, std::size_t first, const Steering& steering) {
+  void setSteering(Scenario3& scenario, std::size_t first, const Steering& steering, const std::string& path) const {
+    if (steering.target && *steering.target >= first && *steering.target < scenario.agents.size()) {
+      fail(path + "/target", "agent " + std::to_string(*steering.target) +
+                                 " is one of the group's own agents: an agent cannot target itself");
+    }
     for (std::size_t i = first; i < scenario.agents.size(); ++i) {
       scenario.agents[i].behavior = steering.behavior;
       if (steering.target) scenario.agents[i].target = AgentId{static_cast<std::uint32_t>(*steering.target), 0};
@@ -209,6 +214,7 @@ class Scenario3Reader : JsonValueReader {
     if (const std::string problem = checkLimit(radius, limits::kCoordinate, "radius"); !problem.empty() || radius < 0.0f) {
       fail(path + "/radius", problem.empty() ? "must be >= 0, got " + std::to_string(radius) : problem);
     }
+    if (radius == 0.0f && n > 1) fail(path + "/radius", "is 0: every agent of the group would start on one point");
     const Vec3 center = object.contains("center") ? point(object["center"], path + "/center") : Vec3(0.0f);
     if (!checkCoordinate(center + Vec3(radius), "").empty() || !checkCoordinate(center - Vec3(radius), "").empty()) {
       fail(path, "the sphere reaches past the coordinate limit (" + formatLimit() + ")");
@@ -216,7 +222,7 @@ class Scenario3Reader : JsonValueReader {
     reserve(scenario, n, path + "/count");
     const std::size_t first = scenario.agents.size();
     scenario_detail::addSphereGroup(scenario.agents, n, radius, center, params);
-    setSteering(scenario, first, steering(object, path, first, n));
+    setSteering(scenario, first, steering(object, path, first, n), path);
   }
 
   void readBox(const json& object, const std::string& path, const AgentParams& defaults, std::size_t g,
@@ -260,7 +266,7 @@ class Scenario3Reader : JsonValueReader {
     scenario_detail::ScenarioRandom draws(scenario.seed, g);
     const std::size_t first = scenario.agents.size();
     scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params, draws);
-    setSteering(scenario, first, steering(object, path, first, n));
+    setSteering(scenario, first, steering(object, path, first, n), path);
   }
 
   void minMax(const json& object, const std::string& path, Vec3& min, Vec3& max) const {

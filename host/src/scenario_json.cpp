@@ -452,6 +452,8 @@ ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& sou
   return spec;
 }
 
+std::string readScenarioFileText(const std::string& path) { return scenario_detail::readScenarioText(path); }
+
 ScenarioSpec loadScenarioSpec(const std::string& path) {
   return parseScenarioSpec(scenario_detail::readScenarioText(path), path);
 }

@@ -241,6 +241,7 @@ void Simulator3::step() {
   lastTimes_ = report.times;
   lastCandidates_ = report.candidatesPerAgent;
   lastOrcaLines_ = report.orcaLinesPerAgent;
+  lastSpeedClamps_ = report.speedClamps;
   if (report.nonFinite) {
     const NonFiniteAgentOf<Vec3>& bad = *report.nonFinite;
     throw SimulationError("step " + std::to_string(stepCount_ + 1) + ": agent " +

@@ -188,6 +188,17 @@ case "$check" in
     run run builtin sphere --avoidance none --steps 1 -q
     expect_refused "--avoidance"
     ;;
+  piped_scenario)
+    # A file that can be read only once (a pipe), planar or 3D: read once, run as what it says.
+    run run <(cat "$data/../../scenarios/two_agents.json") -q
+    [ "$rc" = 0 ] || fail "exit code $rc for a piped planar file"
+    grep -qE "^scenario +/dev/fd/[0-9]+: 2 agents" out.txt || fail "the piped planar file did not run"
+    run run <(cat "$data/../../scenarios/drones.json") --steps 3 -q
+    [ "$rc" = 0 ] || fail "exit code $rc for a piped 3D file"
+    grep -q "250 agents in 3D" out.txt || fail "the piped 3D file did not run"
+    run validate <(cat "$data/../../scenarios/drones.json")
+    [ "$rc" = 0 ] || fail "exit code $rc validating a piped file"
+    ;;
   validate_3d)
     run validate "$data/../../scenarios/drones.json"
     [ "$rc" = 0 ] || fail "exit code $rc"

@@ -112,6 +112,10 @@ struct ScenarioSpec {
 
 /// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.
 ScenarioSpec loadScenarioSpec(const std::string& path);
+/// A scenario file's text, for reading it once and parsing it as what it says it is (a pipe can
+/// be read only once). Throws ScenarioError for a file that cannot be read, holds a NUL byte or
+/// is larger than limits::kMaxScenarioFileBytes.
+std::string readScenarioFileText(const std::string& path);
 
 /// As loadScenarioSpec, from text; `source` names it in messages.
 ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& source);

@@ -52,6 +52,8 @@ class Simulator3 {
  public:
   /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived and backend apply
   /// as in the planar simulator; seed and origin do not (a 3D step draws no random numbers).
+  /// Auto picks the CPU for now: the CUDA backend steps 3D worlds when asked (Cuda), but its 3D
+  /// parity tests have not yet run on a GPU.
   explicit Simulator3(const SimulatorConfig& config = {});
   ~Simulator3();
   Simulator3(Simulator3&&) noexcept;
@@ -113,6 +115,8 @@ class Simulator3 {
   std::size_t deviceMemoryBytes() const;
   /// Half-spaces built per agent in the last step, a cost figure.
   double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
+  /// New velocities the last step pulled back into the maxSpeed ball (none with exactRvo2).
+  std::int64_t lastSpeedClamps() const { return lastSpeedClamps_; }
   /// Host memory held for the agents and the backend's working copies, in bytes.
   std::size_t memoryBytes() const;
   /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
@@ -141,6 +145,7 @@ class Simulator3 {
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;
   double lastOrcaLines_ = 0;
+  std::int64_t lastSpeedClamps_ = 0;
   mutable bool hostStale_ = false;
 };
 
