@@ -287,6 +287,17 @@ TEST(Replay, MalformedFilesNameTheLine) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(":3:"), std::string::npos) << e.what();
   }
+  {
+    std::FILE* f = std::fopen(file.string().c_str(), "w");
+    std::fputs("step,agent,x,y,z,vx,vy,vz\n0,0,1,2,3,0,0,0\n", f);
+    std::fclose(f);
+  }
+  try {
+    Replay::load(file.string());
+    ADD_FAILURE() << "a 3D trajectory was read as a planar one";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a 3D trajectory"), std::string::npos) << e.what();
+  }
   std::filesystem::remove(file);
   EXPECT_THROW(Replay::load(file.string()), std::runtime_error) << "a missing file";
 }

@@ -28,7 +28,12 @@ Replay Replay::load(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot read");
   std::string line;
-  if (!std::getline(in, line) || line.rfind("step,agent,x,y,vx,vy", 0) != 0) {
+  const bool read = static_cast<bool>(std::getline(in, line));
+  if (read && line.rfind("step,agent,x,y,z,vx,vy,vz", 0) == 0) {
+    throw std::runtime_error(path + ": a 3D trajectory; replays are of planar runs for now (watch a 3D world live with "
+                                    "'crowdsim view', or draw it with 'crowdsim render')");
+  }
+  if (!read || line.rfind("step,agent,x,y,vx,vy", 0) != 0) {
     throw std::runtime_error(path + ":1: not a trajectory file (the header 'step,agent,x,y,vx,vy' is missing)");
   }
   Replay replay;
