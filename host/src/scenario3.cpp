@@ -71,8 +71,10 @@ class Scenario3Reader : JsonValueReader {
       defaults = readParams(object, "/agentDefaults", {}, "radius", {});
       steering_.readDefaults(object);
     }
-    if (root.contains("agents")) steering_.readNames(root["agents"]);
-    if (root.contains("agents")) readAgents(root["agents"], defaults, scenario);
+    if (root.contains("agents")) {
+      steering_.readNames(root["agents"]);  // A target may name an agent listed after its pursuer.
+      readAgents(root["agents"], defaults, scenario);
+    }
     if (root.contains("groups")) readGroups(root["groups"], defaults, scenario);
     steering_.finish(scenario.agents.size());
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {

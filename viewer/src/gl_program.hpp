@@ -4,7 +4,9 @@
 
 #include <epoxy/gl.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -40,6 +42,33 @@ inline GLuint link(const char* vertex, const char* fragment) {
   glDeleteShader(fs);
   require(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, "a shader program did not link");
   return program;
+}
+
+/// One float attribute of an instance buffer: its location, float count and byte offset.
+struct InstanceField {
+  GLuint index;
+  GLint size;
+  std::size_t offset;
+};
+
+/// A vertex array over the unit quad `quad` (corners at location 0) and the instance buffer
+/// `instances` (`stride` bytes an instance, one per quad drawn, laid out as `fields`).
+inline GLuint instancedQuadArray(GLuint quad, GLuint instances, GLsizei stride,
+                                 std::initializer_list<InstanceField> fields) {
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, quad);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, instances);
+  for (const InstanceField& f : fields) {
+    glEnableVertexAttribArray(f.index);
+    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(f.offset));
+    glVertexAttribDivisor(f.index, 1);
+  }
+  glBindVertexArray(0);
+  return vao;
 }
 
 inline void rgb(GLint location, const std::uint8_t (&c)[3]) {

@@ -18,29 +18,11 @@ namespace {
 
 // A vertex array of instanced discs over `instances` (AgentInstance layout) and the unit quad.
 GLuint discArray(GLuint quad, GLuint instances) {
-  GLuint vao = 0;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glBindBuffer(GL_ARRAY_BUFFER, quad);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, instances);
-  const auto stride = static_cast<GLsizei>(sizeof(AgentInstance));
-  const struct {
-    GLuint index;
-    GLint size;
-    std::size_t offset;
-  } fields[] = {{1, 2, offsetof(AgentInstance, x)},
-                {2, 2, offsetof(AgentInstance, hx)},
-                {3, 1, offsetof(AgentInstance, radius)},
-                {4, 1, offsetof(AgentInstance, value)}};
-  for (const auto& f : fields) {
-    glEnableVertexAttribArray(f.index);
-    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(f.offset));
-    glVertexAttribDivisor(f.index, 1);
-  }
-  glBindVertexArray(0);
-  return vao;
+  return instancedQuadArray(quad, instances, static_cast<GLsizei>(sizeof(AgentInstance)),
+                            {{1, 2, offsetof(AgentInstance, x)},
+                             {2, 2, offsetof(AgentInstance, hx)},
+                             {3, 1, offsetof(AgentInstance, radius)},
+                             {4, 1, offsetof(AgentInstance, value)}});
 }
 
 GLuint pointArray(GLuint buffer) {

@@ -57,24 +57,10 @@ SphereRenderer::SphereRenderer() {
   glGenBuffers(1, &sphereVbo_);
   glGenBuffers(1, &boxVbo_);
 
-  glGenVertexArrays(1, &sphereVao_);
-  glBindVertexArray(sphereVao_);
-  glBindBuffer(GL_ARRAY_BUFFER, quad_);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, sphereVbo_);
-  const auto stride = static_cast<GLsizei>(sizeof(SphereInstance));
-  const struct {
-    GLuint index;
-    GLint size;
-    std::size_t offset;
-  } fields[] = {{1, 3, offsetof(SphereInstance, x)}, {2, 1, offsetof(SphereInstance, radius)},
-                {3, 1, offsetof(SphereInstance, value)}};
-  for (const auto& f : fields) {
-    glEnableVertexAttribArray(f.index);
-    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(f.offset));
-    glVertexAttribDivisor(f.index, 1);
-  }
+  sphereVao_ = instancedQuadArray(quad_, sphereVbo_, static_cast<GLsizei>(sizeof(SphereInstance)),
+                                  {{1, 3, offsetof(SphereInstance, x)},
+                                   {2, 1, offsetof(SphereInstance, radius)},
+                                   {3, 1, offsetof(SphereInstance, value)}});
   glGenVertexArrays(1, &boxVao_);
   glBindVertexArray(boxVao_);
   glBindBuffer(GL_ARRAY_BUFFER, boxVbo_);
