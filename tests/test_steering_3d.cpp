@@ -1,11 +1,13 @@
 // Steering in a 3D world (kernels/steering_3d.hpp): the planar behaviours that need no state but
-// a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade) steer
-// spheres, with the planar code's forces; the others are refused by name, in the library and in
-// scenario files.
+// a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade), and
+// wander, steer spheres, with the planar code's forces; the others are refused by name, in the
+// library and in scenario files.
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include <glm/common.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -96,7 +98,7 @@ TEST(Steering3d, WithoutAvoidanceAgentsPassThroughEachOther) {
 TEST(Steering3d, PlanarOnlyBehavioursAreRefused) {
   Simulator3 sim;
   AgentDef3 def;
-  for (const BehaviorKind kind : {BehaviorKind::Wander, BehaviorKind::FollowPath, BehaviorKind::AvoidObstacles}) {
+  for (const BehaviorKind kind : {BehaviorKind::FollowPath, BehaviorKind::AvoidObstacles}) {
     def.behavior = only(kind);
     try {
       sim.addAgent(def);
@@ -107,7 +109,7 @@ TEST(Steering3d, PlanarOnlyBehavioursAreRefused) {
   }
   EXPECT_EQ(sim.agentCount(), 0u);
   const AgentId id = sim.addAgent(AgentDef3{});
-  EXPECT_THROW(sim.setBehavior(id, only(BehaviorKind::Wander)), std::invalid_argument);
+  EXPECT_THROW(sim.setBehavior(id, only(BehaviorKind::FollowPath)), std::invalid_argument);
   sim.setBehavior(id, only(BehaviorKind::Arrive));
   EXPECT_EQ(sim.behavior(id), only(BehaviorKind::Arrive));
 }
@@ -136,11 +138,11 @@ TEST(Steering3d, ScenarioFilesSteerAndRefuseWhatIsPlanar) {
     }
     return std::string();
   };
-  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "wander"}]})"),
-              ::testing::StartsWith("bad.json: /agents/0/behavior: behaviour 'wander' is planar for now"));
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "avoid"}]})"),
+              ::testing::StartsWith("bad.json: /agents/0/behavior: behaviour 'avoid' is planar for now"));
   EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": 0}]})"),
               ::testing::StartsWith("bad.json: /agents/0/path: 3D agents have no paths or planners"));
-  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "wander"}, "agents": [{"position": [0, 0, 0]}]})"),
+  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "follow"}, "agents": [{"position": [0, 0, 0]}]})"),
               ::testing::HasSubstr("planar for now"));
   EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "target": 7}]})"),
               ::testing::HasSubstr("7"));
@@ -223,11 +225,49 @@ TEST(Steering3d, ScenarioTargetsByNumberAndName) {
   EXPECT_LT(length(sim.position(sim.ids()[4]) - sim.position(sim.ids()[1])), before - 5.0f);
 }
 
+// Wander in 3D meanders in all three dimensions at about its preferred speed, the same walk for
+// the same seed, another for another.
+TEST(Steering3d, WanderMeandersInThreeDimensions) {
+  auto walk = [](std::uint64_t seed) {
+    SimulatorConfig config;
+    config.seed = seed;
+    Simulator3 sim(config);
+    AgentDef3 def;
+    def.behavior = only(BehaviorKind::Wander, AvoidanceMode::None);
+    def.behavior.wanderJitter = 4.0f;
+    const AgentId id = sim.addAgent(def);
+    std::vector<Vec3> path;
+    for (int s = 0; s < 400; ++s) {
+      sim.step();
+      path.push_back(sim.position(id));
+    }
+    return path;
+  };
+  const std::vector<Vec3> a = walk(3);
+  Vec3 lo(INFINITY), hi(-INFINITY);
+  float turned = 0.0f;  // The largest change of direction over 40 steps.
+  for (std::size_t s = 0; s < a.size(); ++s) {
+    lo = glm::min(lo, a[s]);
+    hi = glm::max(hi, a[s]);
+    if (s >= 80) {
+      const Vec3 before = normalize(a[s - 40] - a[s - 80]);
+      const Vec3 after = normalize(a[s] - a[s - 40]);
+      turned = std::max(turned, 1.0f - dot(before, after));
+    }
+  }
+  EXPECT_GT(turned, 0.2f);  // It turns,
+  for (int axis = 0; axis < 3; ++axis) EXPECT_GT(hi[axis] - lo[axis], 3.0f) << axis;  // in every dimension,
+  EXPECT_NEAR(length(a[200] - a[199]) / 0.25f, 1.0f, 0.15f);  // at about prefSpeed.
+  EXPECT_EQ(walk(3), a);
+  EXPECT_NE(walk(4), a);
+}
+
 TEST(Steering3d, SteeredSwarmIsTheSameForAnyThreadCount) {
   Scenario3 s = builtinScenario3("swarm", 2000, 3);
   for (std::size_t i = 0; i < s.agents.size(); ++i) {
     s.agents[i].behavior = only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
     if (i % 3 == 1) s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
+    if (i % 5 == 0) s.agents[i].behavior = only(BehaviorKind::Wander);
     if (i % 7 == 0) {  // Some pursue the next agent, some evade it.
       s.agents[i].behavior = only(i % 2 == 0 ? BehaviorKind::Pursue : BehaviorKind::Evade);
       s.agents[i].target = AgentId{static_cast<std::uint32_t>(i + 1), 0};

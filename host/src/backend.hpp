@@ -117,9 +117,15 @@ struct StepRequest3 {
   float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;      ///< CPU threads.
   bool clampSpeed;  ///< Keep velocities within maxSpeed.
-  /// Each agent id's target (kNoTarget for none), `targetCount` entries; null when no agent has one.
+  /// Each agent id's target (kNoTarget for none), `idCount` entries; null when no agent has one.
   const AgentId* targets = nullptr;
-  int targetCount = 0;
+  /// Each agent id's wander direction before and after the step, `idCount` entries; null when
+  /// no profile wanders.
+  const Vec3* wanderIn = nullptr;
+  Vec3* wanderOut = nullptr;
+  int idCount = 0;
+  std::uint64_t seed = 1;  ///< Seeds the random draws (wander).
+  std::int64_t step = 1;   ///< The step being computed, 1 for the first.
 };
 
 /// A StepView with the request's per-step settings (time step, deadlock breaking, seed, step)

@@ -102,7 +102,7 @@ std::string checkBehavior3(const Behavior& behavior) {
   for (const WeightedBehavior& b : behavior.behaviors) {
     if (!steersIn3d(b.kind)) {
       return std::string("behaviour '") + kBehaviorNames[static_cast<int>(b.kind)] +
-             "' is planar for now; in 3D: goal, seek, flee, arrive, separation, pursue, evade";
+             "' is planar for now; in 3D: goal, seek, flee, arrive, separation, pursue, evade, wander";
     }
   }
   if (behavior.planner != LocalPlanner::None) return "the frenet planner is planar for now";

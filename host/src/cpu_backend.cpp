@@ -168,10 +168,10 @@ StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
   view.newVelocity = newVelocity_.data();
   if (request.targets != nullptr) {
-    fillSlotOfId(static_cast<std::size_t>(request.targetCount));
+    fillSlotOfId(static_cast<std::size_t>(request.idCount));
     view.target = request.targets;
     view.slotOfId = slotOfId_.data();
-    view.idCount = request.targetCount;
+    view.idCount = request.idCount;
   }
   return view;
 }

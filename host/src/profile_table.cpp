@@ -101,6 +101,10 @@ StepView3 stepSettings3(const StepRequest3& request) {
   view.timeStep = request.timeStep;
   view.invTimeStep = 1.0f / request.timeStep;
   view.clampSpeed = request.clampSpeed;
+  view.wanderIn = request.wanderIn;
+  view.wanderOut = request.wanderOut;
+  view.seed = request.seed;
+  view.step = request.step;
   return view;
 }
 

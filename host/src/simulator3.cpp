@@ -89,6 +89,7 @@ AgentId Simulator3::addAgent(const AgentDef3& def) {
   row.prefVelocity = def.goal ? Vec3(0.0f) : def.prefVelocity;
   row.goal = def.goal.value_or(Vec3(0.0f));
   row.profile = internProfile(def.params, def.behavior);
+  startSteering(row.id, def.behavior);
   row.flags = def.goal ? kHasGoal : 0;
   agents_->append(row);
   if (def.target) {
@@ -201,6 +202,15 @@ void Simulator3::setBehavior(AgentId id, const Behavior& behavior) {
   const std::size_t d = denseOf(id);
   hostChanged();
   agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
+  startSteering(id, behavior);
+}
+
+void Simulator3::startSteering(AgentId id, const Behavior& behavior) {
+  wandering_ = wandering_ || behavior.has(BehaviorKind::Wander);
+  if (!wandering_) return;
+  wanderIn_.resize(handles_.slotCount(), Vec3(0.0f));
+  wanderOut_.resize(handles_.slotCount(), Vec3(0.0f));
+  wanderIn_[id.index] = Vec3(0.0f);  // Straight ahead at first, as any new wanderer.
 }
 
 std::vector<float> Simulator3::radii() const {
@@ -224,10 +234,19 @@ const ProfileTable& Simulator3::profileTable() {
 
 StepRequest3 Simulator3::stepRequest() {
   StepRequest3 request{*agents_, profileTable(), config_.timeStep, config_.cellSize, config_.threads, !config_.exactRvo2};
+  request.idCount = static_cast<int>(handles_.slotCount());
+  request.seed = config_.seed;
+  request.step = stepCount_ + 1;
   if (!targets_.empty()) {
     targets_.resize(handles_.slotCount(), kNoTarget);
     request.targets = targets_.data();
-    request.targetCount = static_cast<int>(targets_.size());
+  }
+  if (wandering_) {
+    // New agents' entries start at zero: straight ahead (jitterWander3).
+    wanderIn_.resize(handles_.slotCount(), Vec3(0.0f));
+    wanderOut_.resize(handles_.slotCount(), Vec3(0.0f));
+    request.wanderIn = wanderIn_.data();
+    request.wanderOut = wanderOut_.data();
   }
   return request;
 }
@@ -250,6 +269,7 @@ void Simulator3::step() {
                           "; the step was not applied");
   }
   hostStale_ = backend_->holdsState();
+  std::swap(wanderIn_, wanderOut_);  // The step was accepted: its wander state is the current one.
   ++stepCount_;
   for (std::size_t d : report.arrived) lastArrivals_.push_back(Arrival{agents_->id[d], stepCount_});
   if (!config_.removeArrived || report.arrived.empty()) return;

@@ -138,8 +138,8 @@ std::string behaviorNameList();
 /// outside its limit, `follow` without a path or with an unknown one.
 std::string checkBehavior(const Behavior& behavior, int pathCount);
 
-/// As checkBehavior, for a 3D world's agent: only goal, seek, flee, arrive, separation, pursue and
-/// evade steer there (kernels/steering_3d.hpp); no path, no planner.
+/// As checkBehavior, for a 3D world's agent: only goal, seek, flee, arrive, separation, pursue,
+/// evade and wander steer there (kernels/steering_3d.hpp); no path, no planner.
 std::string checkBehavior3(const Behavior& behavior);
 
 }  // namespace crowd

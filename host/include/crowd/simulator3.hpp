@@ -5,9 +5,9 @@
 //
 // What a 3D world has: goals (RVO2-3D's rule: head for the goal, no faster than prefSpeed) or
 // fixed preferred velocities, the steering behaviours that need no state but a target and no
-// planar geometry (seek, flee, arrive, separation, pursue, evade; checkBehavior3), target agents,
-// per-agent parameters, arrivals and their removal. What it has not (yet): obstacles, paths,
-// routes, wander and planners; timeHorizonObst is not used.
+// planar geometry (seek, flee, arrive, separation, pursue, evade, wander; checkBehavior3), target
+// agents, per-agent parameters, arrivals and their removal. What it has not (yet): obstacles,
+// paths, routes and planners; timeHorizonObst is not used.
 #pragma once
 
 #include <cstddef>
@@ -130,6 +130,8 @@ class Simulator3 {
   // The profile table, rebuilt only when a profile was added since.
   const ProfileTable& profileTable();
   StepRequest3 stepRequest();
+  // A new or re-steered agent's steering state starts afresh.
+  void startSteering(AgentId id, const Behavior& behavior);
 
   SimulatorConfig config_;
   std::unique_ptr<AgentStore3> agents_;  // Dense order.
@@ -137,6 +139,9 @@ class Simulator3 {
   std::vector<AgentParams> profiles_;
   std::vector<Behavior> behaviors_;  // Indexed like profiles_.
   std::vector<AgentId> targets_;     // By AgentId::index; empty until some agent has a target.
+  // Wander directions by AgentId::index, before and after a step; kept once some profile wanders.
+  bool wandering_ = false;
+  std::vector<Vec3> wanderIn_, wanderOut_;
   std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
   std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<Backend3> backend_;

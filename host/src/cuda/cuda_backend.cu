@@ -156,6 +156,7 @@ class CudaBackendOf final : public BackendOf<Vector> {
   DeviceSteeringState state_;
   DeviceBuffer<AgentId> targets_;  // A 3D world's targets, by agent id (its only steering state).
   DeviceBuffer<int> slotOfId3_;
+  DeviceBuffer<Vec3> wanderIn_, wanderOut_;  // A 3D world's wander directions, by agent id.
   SteeringStore* hostState_ = nullptr;  // Where download() puts the steering state.
   DeviceBuffer<ObstacleEdge> edges_;
   DeviceBuffer<int> edgeCellStart_, cellEdges_;
@@ -175,7 +176,8 @@ std::size_t CudaBackendOf<Vector>::deviceBytes() const {
          newVelocity_.bytes() + terms_.bytes() + edges_.bytes() + edgeCellStart_.bytes() + cellEdges_.bytes() +
          scratch_.bytes() + steering_.bytes() + pathPoints_.bytes() + pathStart_.bytes() + pathLoop_.bytes() +
          linePoints_.bytes() + lineBegin_.bytes() + lineEnd_.bytes() +
-         circles_.bytes() + state_.bytes() + targets_.bytes() + slotOfId3_.bytes();
+         circles_.bytes() + state_.bytes() + targets_.bytes() + slotOfId3_.bytes() +
+         wanderIn_.bytes() + wanderOut_.bytes();
 }
 
 template <class Vector>
@@ -347,15 +349,23 @@ StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = steering_.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
   view.newVelocity = newVelocity_.data();
+  if (request.wanderIn != nullptr) {
+    // The wander directions go up before the step and come back after it (stepOnDevice): the
+    // host keeps a 3D world's steering state.
+    wanderIn_.upload(request.wanderIn, static_cast<std::size_t>(request.idCount));
+    wanderOut_.resize(static_cast<std::size_t>(request.idCount));
+    view.wanderIn = wanderIn_.data();
+    view.wanderOut = wanderOut_.data();
+  }
   if (request.targets != nullptr) {
-    targets_.upload(request.targets, static_cast<std::size_t>(request.targetCount));
-    slotOfId3_.resize(static_cast<std::size_t>(request.targetCount));
+    targets_.upload(request.targets, static_cast<std::size_t>(request.idCount));
+    slotOfId3_.resize(static_cast<std::size_t>(request.idCount));
     cudaCheck(cudaMemset(slotOfId3_.data(), 0xFF, slotOfId3_.size() * sizeof(int)), "clear slots");  // All -1.
     slotOfIdKernel<<<blocksFor(n), kBlock>>>(n, sorted_.id.data(), slotOfId3_.data());
     cudaCheck(cudaGetLastError(), "slot of id kernel");
     view.target = targets_.data();
     view.slotOfId = slotOfId3_.data();
-    view.idCount = request.targetCount;
+    view.idCount = request.idCount;
   }
   return view;
 }
@@ -410,6 +420,8 @@ StepReportOf<Vector> CudaBackendOf<Vector>::stepOnDevice(const Request& request)
   cudaCheck(cudaGetLastError(), "scatter kernel");
   if constexpr (kPlanar) {
     if (request.steering != nullptr) state_.flip();
+  } else {
+    if (request.wanderOut != nullptr) wanderOut_.download(request.wanderOut, static_cast<std::size_t>(request.idCount));
   }
   if (tally.arrivals > 0) {
     cudaCheck(cudaMemset(arrivalCount_.data(), 0, sizeof(int)), "clear arrivals");

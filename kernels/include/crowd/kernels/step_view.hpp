@@ -92,6 +92,10 @@ struct StepView3 {
   const AgentId* target;  ///< Each agent id's target (kNoTarget for none); null when none has one.
   const int* slotOfId;    ///< Sorted slot of each live agent id this step, -1 for none.
   int idCount;            ///< Entries of target and slotOfId (0 when no agent has a target).
+  const Vec3* wanderIn;   ///< Each agent id's wander direction; null when no profile wanders.
+  Vec3* wanderOut;        ///< Written for every agent when not null (steering_3d.hpp).
+  std::uint64_t seed;     ///< Seeds the random draws (wander).
+  std::int64_t step;      ///< The step being computed (1 for the first), for the random draws.
   float timeStep;
   float invTimeStep;
   bool clampSpeed;
