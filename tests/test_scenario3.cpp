@@ -130,7 +130,7 @@ TEST(Scenario3Errors, EachMistakeNamesItsPath) {
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "radus": 1}]})", "/agents/0/radus",
                "did you mean 'radius'");
   expectError3(R"({"dimensions": 3, "obstacles": []})", "/obstacles", "no obstacles");
-  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "wander"}]})",
+  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "follow"}]})",
                "/agents/0/behavior", "planar for now");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": [[0, 0], [1, 1]]}]})",
                "/agents/0/path", "no paths or planners");
