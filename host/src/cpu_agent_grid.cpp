@@ -1,5 +1,7 @@
 #include "cpu_agent_grid.hpp"
 
+#include <crowd/kernels/neighbour_search_3d.hpp>
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -126,6 +128,20 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
 
 template void CpuAgentGrid::buildOver(std::span<const Vec2>, float, int);
 template void CpuAgentGrid::buildOver(std::span<const Vec3>, float, int);
+
+SortedPoints3::SortedPoints3(std::span<const Vec3> positions, float cellSize, int threads)
+    : sorted(positions.size()), ids(positions.size()) {
+  grid.build(positions, cellSize, threads);
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const int i = grid.order()[k];
+    sorted[k] = positions[static_cast<std::size_t>(i)];
+    ids[k] = AgentId{static_cast<std::uint32_t>(i), 0};
+  }
+}
+
+void SortedPoints3::nearest(int s, int k, float rangeSq, AgentNeighbours& out) const {
+  findNearestAgents3(grid.cells(), sorted.data(), ids.data(), s, sorted[static_cast<std::size_t>(s)], k, rangeSq, out);
+}
 
 std::size_t CpuAgentGrid::bytes() const {
   return (slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +

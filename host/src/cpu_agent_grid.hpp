@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <crowd/kernels/agent_grid.hpp>
+#include <crowd/kernels/agent_id.hpp>
 #include <crowd/kernels/agent_grid_3d.hpp>
+#include <crowd/kernels/k_nearest.hpp>
 
 #include "radix_sort.hpp"
 
@@ -43,6 +45,20 @@ class CpuAgentGrid {
   std::vector<std::uint64_t> occupied_;
   std::vector<int> bucketStart_;
   std::vector<int> order_;
+};
+
+/// Points binned in a 3D agent grid for the K-nearest queries of measurements (contacts, start-up
+/// overlaps): the grid, the points in its order and each one's index in `positions` (as its id).
+struct SortedPoints3 {
+  SortedPoints3(std::span<const Vec3> positions, float cellSize, int threads);
+  /// The `k` nearest other points within sqrt(rangeSq) of sorted point `s` (entries: sorted indices).
+  void nearest(int s, int k, float rangeSq, AgentNeighbours& out) const;
+  /// The index in `positions` of sorted point `s`.
+  std::size_t dense(int s) const { return ids[static_cast<std::size_t>(s)].index; }
+
+  CpuAgentGrid grid;
+  std::vector<Vec3> sorted;
+  std::vector<AgentId> ids;
 };
 
 }  // namespace crowd

@@ -8,8 +8,6 @@
 
 #include <omp.h>
 
-#include <crowd/kernels/neighbour_search_3d.hpp>
-
 #include "cpu_agent_grid.hpp"
 
 namespace crowd {
@@ -31,24 +29,16 @@ ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const f
   if (!(largest > 0.0f)) return stats;
   const float reach = 2.0f * kSeparationReach * largest;
   const int useThreads = threads > 0 ? threads : omp_get_max_threads();
-  CpuAgentGrid grid;
-  grid.build(positions, std::max(reach, 1e-3f), useThreads);
-  std::vector<Vec3> sorted(n);
-  std::vector<AgentId> ids(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    sorted[k] = positions[static_cast<std::size_t>(grid.order()[k])];
-    ids[k] = AgentId{static_cast<std::uint32_t>(grid.order()[k]), 0};
-  }
+  const SortedPoints3 points(positions, std::max(reach, 1e-3f), useThreads);
   std::int64_t collisions = 0;
   double minRatio = stats.minSeparationRatio;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : collisions) reduction(min : minRatio) num_threads(useThreads)
-  for (std::size_t k = 0; k < n; ++k) {
+  for (int k = 0; k < static_cast<int>(n); ++k) {
     AgentNeighbours near;
-    findNearestAgents3(grid.cells(), sorted.data(), ids.data(), static_cast<int>(k), sorted[k], kMaxNeighbors,
-                       reach * reach, near);
-    const std::size_t self = ids[k].index;
+    points.nearest(k, kMaxNeighbors, reach * reach, near);
+    const std::size_t self = points.dense(k);
     for (int m = 0; m < near.count; ++m) {
-      const std::size_t other = ids[static_cast<std::size_t>(near.index(m))].index;
+      const std::size_t other = points.dense(near.index(m));
       const double combined = static_cast<double>(radii[self]) + radii[other];
       const double distance = std::sqrt(static_cast<double>(near.distSq(m)));
       if (!(distance < kSeparationReach * combined)) continue;

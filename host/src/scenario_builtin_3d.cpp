@@ -10,7 +10,6 @@
 
 #include <crowd/scenario3.hpp>
 #include <crowd/scenario_spec.hpp>
-#include <crowd/kernels/neighbour_search_3d.hpp>
 
 #include "cpu_agent_grid.hpp"
 #include "group_generation_3d.hpp"
@@ -18,17 +17,12 @@
 namespace crowd {
 namespace {
 
-// RVO2-3D's example agents: neighborDist 15, maxNeighbors 10, timeHorizon 10, radius 1.5,
-// maxSpeed 2, preferred speed 1; its Sphere example counts an agent home within two radii.
+// RVO2-3D's example agents are RVO2's (AgentParams' defaults: neighborDist 15, maxNeighbors 10,
+// timeHorizon 10, radius 1.5, maxSpeed 2, preferred speed 1); its Sphere example counts an agent
+// home within two radii.
 AgentParams rvo2ExampleParams() {
   AgentParams params;
-  params.neighborDist = 15.0f;
-  params.maxNeighbors = 10;
-  params.timeHorizon = 10.0f;
-  params.radius = 1.5f;
-  params.maxSpeed = 2.0f;
-  params.prefSpeed = 1.0f;
-  params.goalRadius = 3.0f;
+  params.goalRadius = 2.0f * params.radius;
   return params;
 }
 
@@ -162,24 +156,16 @@ void addScenario3Warnings(Scenario3& scenario) {
     largest = std::max(largest, scenario.agents[i].params.radius);
   }
   if (!(largest > 0.0f)) return;
-  CpuAgentGrid grid;
-  grid.build(std::span<const Vec3>(positions), 2.0f * largest, omp_get_max_threads());
-  std::vector<Vec3> sorted(n);
-  std::vector<AgentId> ids(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    sorted[k] = positions[static_cast<std::size_t>(grid.order()[k])];
-    ids[k] = AgentId{static_cast<std::uint32_t>(grid.order()[k]), 0};
-  }
+  const SortedPoints3 points(positions, 2.0f * largest, omp_get_max_threads());
   std::size_t overlapping = 0;
   std::size_t example = n;
 #pragma omp parallel for reduction(+ : overlapping) reduction(min : example)
-  for (std::size_t k = 0; k < n; ++k) {
+  for (int k = 0; k < static_cast<int>(n); ++k) {
     AgentNeighbours nearest;
-    findNearestAgents3(grid.cells(), sorted.data(), ids.data(), static_cast<int>(k), sorted[k], 1,
-                       4.0f * largest * largest, nearest);
+    points.nearest(k, 1, 4.0f * largest * largest, nearest);
     if (nearest.count == 0) continue;
-    const std::size_t self = ids[k].index;
-    const std::size_t other = ids[static_cast<std::size_t>(nearest.index(0))].index;
+    const std::size_t self = points.dense(k);
+    const std::size_t other = points.dense(nearest.index(0));
     const float reach = scenario.agents[self].params.radius + scenario.agents[other].params.radius;
     if (nearest.distSq(0) < reach * reach) {
       ++overlapping;
