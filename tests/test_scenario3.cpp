@@ -110,6 +110,10 @@ TEST(Scenario3Parse, DimensionsDecideTheReader) {
   EXPECT_EQ(scenarioDimensions(R"({"agents": []})", "a.json"), 2);
   EXPECT_EQ(scenarioDimensions(R"({"dimensions": 2})", "a.json"), 2);
   EXPECT_EQ(scenarioDimensions(R"({"dimensions": 3})", "a.json"), 3);
+  // Only the top level's key counts, wherever it stands in the document.
+  EXPECT_EQ(scenarioDimensions(R"({"agentDefaults": {"dimensions": 3}, "agents": []})", "a.json"), 2);
+  EXPECT_EQ(scenarioDimensions(R"({"agents": [{"position": [0, 0, 0]}], "dimensions": 3})", "a.json"), 3);
+  EXPECT_THROW(scenarioDimensions(R"({"dimensions": "3"})", "a.json"), ScenarioError);
   EXPECT_THAT(scenarioErrorFor(R"({"dimensions": 3})", "bad.json"),
               StartsWith("bad.json: /dimensions: 3: a 3D scenario, which loadScenario3File"));
   expectScenarioError(R"({"dimensions": 4})", "/dimensions", "must be 2 or 3, got 4");

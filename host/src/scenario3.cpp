@@ -286,9 +286,60 @@ class Scenario3Reader : JsonValueReader {
   std::optional<std::uint64_t> seedOverride_;
 };
 
+// Finds a document's top-level "dimensions" without building the document, stopping there: what
+// a file is (a planar or a 3D scenario) is asked before it is read in full.
+class DimensionsScan : public nlohmann::json_sax<json> {
+ public:
+  enum class Found { Nothing, Two, Three, Other };
+  Found found = Found::Nothing;
+
+  bool null() override { return value(Found::Other); }
+  bool boolean(bool) override { return value(Found::Other); }
+  bool number_integer(number_integer_t v) override { return value(v == 2 ? Found::Two : v == 3 ? Found::Three : Found::Other); }
+  bool number_unsigned(number_unsigned_t v) override {
+    return value(v == 2 ? Found::Two : v == 3 ? Found::Three : Found::Other);
+  }
+  bool number_float(number_float_t, const string_t&) override { return value(Found::Other); }
+  bool string(string_t&) override { return value(Found::Other); }
+  bool binary(binary_t&) override { return value(Found::Other); }
+  bool start_object(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    atDimensions_ = depth_ == 1 && k == "dimensions";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  // A value at the top level's "dimensions" ends the scan (false stops the parser).
+  bool value(Found what) {
+    if (!atDimensions_) return true;
+    found = what;
+    return false;
+  }
+  bool open() {
+    if (atDimensions_) return value(Found::Other);
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+  int depth_ = 0;
+  bool atDimensions_ = false;
+};
+
 }  // namespace
 
 int scenarioDimensions(std::string_view jsonText, const std::string& source) {
+  DimensionsScan scan;
+  const bool whole = json::sax_parse(jsonText, &scan);
+  if (scan.found == DimensionsScan::Found::Two || (whole && scan.found == DimensionsScan::Found::Nothing)) return 2;
+  if (scan.found == DimensionsScan::Found::Three) return 3;
+  // Anything else (not an object, a bad "dimensions", a syntax error): the full reader says what.
   const json root = scenario_detail::parseJsonDocument(jsonText, source);
   if (!root.is_object()) throw ScenarioError(source + ": expected an object at the top level");
   if (!root.contains("dimensions")) return 2;
