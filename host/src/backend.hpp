@@ -42,6 +42,9 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const st
 /// which keeps every query within CellNeighbourhood::kMaxReach rings.
 class CellSizeChooser {
  public:
+  /// `dimensions` 2 or 3. A 3D world keeps no candidate lists, so it is never sparse() and its
+  /// cells follow the search ranges as a dense planar crowd's do.
+  explicit CellSizeChooser(int dimensions = 2) : planar_(dimensions == 2) {}
   /// The cell side for this step.
   float choose(float configured, float maxNeighborDist);
   /// What the step's queries found: agents and StepTally::rangeSum.
@@ -66,6 +69,7 @@ class CellSizeChooser {
   float smallest_ = 0.0f;
   float largest_ = 0.0f;
   bool automatic_ = false;
+  bool planar_ = true;
 };
 
 /// Everything one step needs. The obstacles' grid is prepared for profiles.maxObstacleRange.
@@ -132,7 +136,7 @@ struct StepRequest3 {
 /// and the near threshold; the backend fills in the arrays it keeps.
 StepView stepSettings(const StepRequest& request, float nearThresholdSq);
 /// A StepView3 with the request's per-step settings; the backend fills in the arrays it keeps.
-StepView3 stepSettings3(const StepRequest3& request);
+StepView3 stepSettings3(const StepRequest3& request, float nearThresholdSq);
 /// The report's cost figures from a step's tally.
 template <class Vector>
 void reportTally(const StepTally& tally, int agents, StepReportOf<Vector>& report) {

@@ -97,7 +97,7 @@ class CpuBackendOf final : public BackendOf<Vector> {
   StepView planarView(const StepRequest& request, int n, ListMode listMode);
   StepView3 view3(const StepRequest3& request, int n);
 
-  CellSizeChooser cellSize_;
+  CellSizeChooser cellSize_{kPlanar ? 2 : 3};
   CpuAgentGrid grid_;
   Store working_;                 // The agents in cell order: the newest state after a step.
   Store previous_;                // The working copy before this step (gathered from), in its order.
@@ -159,7 +159,7 @@ StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, Lis
 template <class Vector>
 StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   const ProfileTable& profiles = request.profiles;
-  StepView3 view = stepSettings3(request);
+  StepView3 view = stepSettings3(request, cellSize_.nearThresholdSq());
   view.agents = working_.arrays();
   view.count = n;
   view.cells = grid_.cells();

@@ -85,7 +85,7 @@ float CellSizeChooser::choose(float configured, float maxNeighborDist) {
 void CellSizeChooser::observe(long long agents, long long rangeSum) {
   if (agents == 0) return;
   meanRange_ = static_cast<float>(static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents));
-  sparse_ = meanRange_ >= 0.95f * maxNeighborDist_ && maxNeighborDist_ > 0.0f;
+  sparse_ = planar_ && meanRange_ >= 0.95f * maxNeighborDist_ && maxNeighborDist_ > 0.0f;
   if (automatic_) current_ = adaptedCellSize(current_, meanRange_, smallest_, largest_);
 }
 
@@ -96,8 +96,9 @@ float CellSizeChooser::nearThresholdSq() const {
   return meanRange_ > 0.0f ? sqr(1.05f * meanRange_) : INFINITY;
 }
 
-StepView3 stepSettings3(const StepRequest3& request) {
+StepView3 stepSettings3(const StepRequest3& request, float nearThresholdSq) {
   StepView3 view{};
+  view.nearThresholdSq = nearThresholdSq;
   view.timeStep = request.timeStep;
   view.invTimeStep = 1.0f / request.timeStep;
   view.clampSpeed = request.clampSpeed;

@@ -1,8 +1,11 @@
 // The 3D agent grid (agent_grid_3d.hpp) and its K-nearest search (neighbour_search_3d.hpp):
 // keys unique per cell and equal to the planar ones in layer 0, exact cell lookup whether or
-// not the grid wraps, and the K nearest against brute force, ties by id.
+// not the grid wraps, and the K nearest against brute force, ties by id, both as the GPU reads
+// the grid and through the CPU's block tile (reused along the agents of a cell, or overflowing).
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 #include <random>
 #include <set>
 #include <utility>
@@ -106,17 +109,36 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
         sorted.push_back(positions[static_cast<std::size_t>(i)]);
         ids.push_back(AgentId{static_cast<std::uint32_t>(i), 0});
       }
+      // The direct search, then the tiled one with near thresholds from none to everyone.
+      const float inf = std::numeric_limits<float>::infinity();
       long long candidates = 0;
-      for (int k = 0; k < static_cast<int>(sorted.size()); ++k) {
-        AgentNeighbours nearest;
-        candidates += findNearestAgents3(grid.cells(), sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)],
-                                         10, sqr(neighborDist), nearest);
-        const int self = grid.order()[static_cast<std::size_t>(k)];
-        const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
-        ASSERT_EQ(nearest.count, static_cast<int>(expected.size())) << "agent " << self << " cell " << cellSize;
-        for (int m = 0; m < nearest.count; ++m) {
-          EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))], expected[static_cast<std::size_t>(m)])
-              << "agent " << self << " neighbour " << m << " cell " << cellSize;
+      for (const float thresholdSq : {-1.0f, 0.0f, 1.0f, 4.0f, inf}) {
+        const bool tiled = thresholdSq >= 0.0f;
+        auto tile = std::make_unique<BlockTile3>();
+        int overflows = 0;
+        for (int k = 0; k < static_cast<int>(sorted.size()); ++k) {
+          AgentNeighbours nearest;
+          const Vec3 p = sorted[static_cast<std::size_t>(k)];
+          if (tiled) {
+            findNearestAgents3(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), thresholdSq,
+                               nearest);
+            overflows += tile->count < 0 ? 1 : 0;
+          } else {
+            candidates += findNearestAgents3(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
+          }
+          const int self = grid.order()[static_cast<std::size_t>(k)];
+          const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
+          ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))
+              << "agent " << self << " cell " << cellSize << " threshold " << thresholdSq;
+          for (int m = 0; m < nearest.count; ++m) {
+            EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))], expected[static_cast<std::size_t>(m)])
+                << "agent " << self << " neighbour " << m << " cell " << cellSize << " threshold " << thresholdSq;
+          }
+        }
+        // Blocks of the smaller cells fit in a tile (about 100 agents at most); of the wider ones
+        // (several hundred) they do not, and the block is read from the grid.
+        if (tiled) {
+          EXPECT_EQ(overflows > 0, cellSize >= neighborDist) << cellSize;
         }
       }
       // The search prunes: far fewer candidates than the 343 cells of three shells hold

@@ -134,7 +134,7 @@ class CudaBackendOf final : public BackendOf<Vector> {
   bool deviceValid_ = false;
   int stride_ = 0;
   std::uint32_t buckets_ = 0;
-  CellSizeChooser cellSize_;
+  CellSizeChooser cellSize_{kPlanar ? 2 : 3};
   cudaEvent_t events_[kPhaseCount + 1]{};
 
   DeviceAgentStoreOf<Vector> agents_;  // Dense order: the state between steps.
@@ -341,7 +341,7 @@ StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
 
 template <class Vector>
 StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
-  StepView3 view = stepSettings3(request);
+  StepView3 view = stepSettings3(request, cellSize_.nearThresholdSq());
   view.agents = sorted_.arrays();
   view.count = n;
   view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};

@@ -154,6 +154,7 @@ struct ListRecord {
 
 /// The agents of the home cell's tile, as offerCandidates reads them.
 struct TileCandidates {
+  static constexpr int kCapacity = CellNeighbourhood::kTileCapacity;
   const CellNeighbourhood& hood;
   CROWD_HD int size() const { return hood.tileCount; }
   CROWD_HD Vec2 position(int i) const { return hood.tilePosition[i]; }
@@ -163,6 +164,7 @@ struct TileCandidates {
 
 /// The agents of a candidate list.
 struct ListCandidates {
+  static constexpr int kCapacity = CellNeighbourhood::kTileCapacity;
   const int* row;
   int count;
   const Vec2* positions;
@@ -173,14 +175,14 @@ struct ListCandidates {
   CROWD_HD int slot(int i) const { return row[i]; }
 };
 
-/// Fills `nearest` (empty) from `candidates` (at most CellNeighbourhood::kTileCapacity, self
-/// among them or not). Those in range and nearer than `thresholdSq` are offered first; the
-/// rest only if those did not fill the list, or tied with its last entry. With `record`, also
-/// lists everyone within record->rangeSq.
-template <class Candidates>
-CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vec2 p, float thresholdSq,
+/// Fills `nearest` (empty) from `candidates` (at most Candidates::kCapacity, self among them or
+/// not). Those in range and nearer than `thresholdSq` are offered first; the rest only if those
+/// did not fill the list, or tied with its last entry. With `record`, also lists everyone within
+/// record->rangeSq. Vector is Vec2 or Vec3.
+template <class Candidates, class Vector>
+CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vector p, float thresholdSq,
                                      AgentNeighbours& nearest, ListRecord* record) {
-  constexpr int kCapacity = CellNeighbourhood::kTileCapacity;
+  constexpr int kCapacity = Candidates::kCapacity;
   int order[kCapacity];
   float distances[kCapacity];
   int nearCount = 0;

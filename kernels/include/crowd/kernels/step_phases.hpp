@@ -36,11 +36,19 @@ namespace crowd {
 /// For phases that need no working memory between agents.
 struct NoScratch {};
 
+/// The neighbour phase's working memory: what the last agent's search read around its home
+/// cell, for the next agent of the same cell (on the CPU; the GPU reads the grid directly).
+struct NeighbourScratch {
+  CellNeighbourhood planar;
+  BlockTile3 block;
+};
+
 /// The K nearest of a planar world's agent in sorted slot k: from its candidate list, from the
 /// grid (recording the list in a sparse crowd), or, on the GPU, from the grid every step.
 /// Returns the candidates examined.
-CROWD_HD inline int findNeighbours(const StepView& view, int k, CellNeighbourhood& hood, StepTally& tally,
+CROWD_HD inline int findNeighbours(const StepView& view, int k, NeighbourScratch& scratch, StepTally& tally,
                                    AgentNeighbours& nearest) {
+  CellNeighbourhood& hood = scratch.planar;
   const AgentArrays& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
   const CandidateLists& lists = view.lists;
@@ -65,23 +73,25 @@ CROWD_HD inline int findNeighbours(const StepView& view, int k, CellNeighbourhoo
 }
 
 /// The K nearest of a 3D world's agent in sorted slot k, from the 3D grid.
-CROWD_HD inline int findNeighbours(const StepView3& view, int k, CellNeighbourhood&, StepTally&,
+CROWD_HD inline int findNeighbours(const StepView3& view, int k, NeighbourScratch& scratch, StepTally&,
                                    AgentNeighbours& nearest) {
   const AgentArrays3& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
-  return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
-                            nearest);
+  if (kOnDevice) return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                                           t.neighborDistSq, nearest);
+  return findNearestAgents3(view.cells, scratch.block, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                            t.neighborDistSq, view.nearThresholdSq, nearest);
 }
 
 /// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.
 struct NeighboursPhase {
   static constexpr Phase kPhase = Phase::Neighbours;
-  using Scratch = CellNeighbourhood;  // The cells around the last home cell (planar worlds).
+  using Scratch = NeighbourScratch;
 
   template <class View>
-  CROWD_HD static void run(const View& view, int k, Scratch& hood, StepTally& tally) {
+  CROWD_HD static void run(const View& view, int k, Scratch& scratch, StepTally& tally) {
     AgentNeighbours nearest;
-    tally.candidates += findNeighbours(view, k, hood, tally, nearest);
+    tally.candidates += findNeighbours(view, k, scratch, tally, nearest);
     for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
     view.neighbours.count[k] = nearest.count;
     // Integer units keep the sum, and so the next step's cell size, independent of thread count.

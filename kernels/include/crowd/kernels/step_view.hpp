@@ -98,6 +98,7 @@ struct StepView3 {
   std::int64_t step;      ///< The step being computed (1 for the first), for the random draws.
   float timeStep;
   float invTimeStep;
+  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents3).
   bool clampSpeed;
 };
 
