@@ -42,9 +42,6 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const st
 /// which keeps every query within CellNeighbourhood::kMaxReach rings.
 class CellSizeChooser {
  public:
-  /// `dimensions` 2 or 3. A 3D world keeps no candidate lists, so it is never sparse() and its
-  /// cells follow the search ranges as a dense planar crowd's do.
-  explicit CellSizeChooser(int dimensions = 2) : planar_(dimensions == 2) {}
   /// The cell side for this step.
   float choose(float configured, float maxNeighborDist);
   /// What the step's queries found: agents and StepTally::rangeSum.
@@ -69,7 +66,6 @@ class CellSizeChooser {
   float smallest_ = 0.0f;
   float largest_ = 0.0f;
   bool automatic_ = false;
-  bool planar_ = true;
 };
 
 /// Everything one step needs. The obstacles' grid is prepared for profiles.maxObstacleRange.

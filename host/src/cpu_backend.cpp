@@ -1,8 +1,7 @@
 // The CPU backend: an executor that runs each phase of kernels/step_phases.hpp as an OpenMP loop
 // over the agents in cell order. Every loop writes only its own agent's outputs from inputs no
 // loop of the same phase writes, so the result is bit-identical for any thread count. One class
-// steps both worlds (Vector Vec2 or Vec3); only a planar world has candidate lists, obstacles
-// and steering state.
+// steps both worlds (Vector Vec2 or Vec3); only a planar world has obstacles and steering state.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -95,9 +94,9 @@ class CpuBackendOf final : public BackendOf<Vector> {
   void fillSlotOfId(std::size_t ids);
   // The step's view of what the phases read and write.
   StepView planarView(const StepRequest& request, int n, ListMode listMode);
-  StepView3 view3(const StepRequest3& request, int n);
+  StepView3 view3(const StepRequest3& request, int n, ListMode listMode);
 
-  CellSizeChooser cellSize_{kPlanar ? 2 : 3};
+  CellSizeChooser cellSize_;
   CpuAgentGrid grid_;
   Store working_;                 // The agents in cell order: the newest state after a step.
   Store previous_;                // The working copy before this step (gathered from), in its order.
@@ -105,7 +104,7 @@ class CpuBackendOf final : public BackendOf<Vector> {
   std::vector<int> previousDenseOf_;
   bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
   bool holdsState_ = false;       // working_ is newer than the host store.
-  // Candidate lists (candidate_lists.hpp), made in sparse planar crowds.
+  // Candidate lists (candidate_lists.hpp), made in sparse crowds.
   // Enough for a sparse agent's list (a ring of agents: about 7); a fuller one overflows, and
   // then the grid is searched. Each place costs 4 bytes an agent.
   static constexpr int kListCapacity = 10;
@@ -157,7 +156,7 @@ StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, Lis
 }
 
 template <class Vector>
-StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
+StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n, ListMode listMode) {
   const ProfileTable& profiles = request.profiles;
   StepView3 view = stepSettings3(request, cellSize_.nearThresholdSq());
   view.agents = working_.arrays();
@@ -167,6 +166,7 @@ StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   view.steering = profiles.steering.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
   view.newVelocity = newVelocity_.data();
+  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
   if (request.targets != nullptr) {
     fillSlotOfId(static_cast<std::size_t>(request.idCount));
     view.target = request.targets;
@@ -195,7 +195,7 @@ StepReportOf<Vector> CpuBackendOf<Vector>::step(const Request& request) {
 
   // While no pair can have closed the candidate lists' skin, the grid stays as it is and the
   // lists give the neighbours; the columns a step writes are kept, in case it is refused.
-  const bool useLists = kPlanar && current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
+  const bool useLists = current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
                         profiles.maxNeighborDist == listNeighborDist_;
   if (useLists) {
     copyStepColumns(previous_, working_, threads);
@@ -214,7 +214,7 @@ StepReportOf<Vector> CpuBackendOf<Vector>::step(const Request& request) {
     for (int k = 0; k < n; ++k) denseOf_[k] = fromPrevious ? previousDenseOf_[order[k]] : order[k];
   }
   const ListMode listMode =
-      useLists ? ListMode::Use : (kPlanar && cellSize_.sparse() ? ListMode::Build : ListMode::None);
+      useLists ? ListMode::Use : (cellSize_.sparse() ? ListMode::Build : ListMode::None);
   if (listMode == ListMode::Build) {
     listSkin_ = cellSize_.listSkin();
     listNeighborDist_ = profiles.maxNeighborDist;
@@ -231,7 +231,7 @@ StepReportOf<Vector> CpuBackendOf<Vector>::step(const Request& request) {
   if constexpr (kPlanar) {
     tally = runPhases(AgentPhases{}, planarView(request, n, listMode), threads, report.times, clock);
   } else {
-    tally = runPhases(AgentPhases{}, view3(request, n), threads, report.times, clock);
+    tally = runPhases(AgentPhases{}, view3(request, n, listMode), threads, report.times, clock);
   }
   reportTally(tally, n, report);
   cellSize_.observe(n, tally.rangeSum);

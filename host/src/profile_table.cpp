@@ -85,7 +85,7 @@ float CellSizeChooser::choose(float configured, float maxNeighborDist) {
 void CellSizeChooser::observe(long long agents, long long rangeSum) {
   if (agents == 0) return;
   meanRange_ = static_cast<float>(static_cast<double>(rangeSum) / 1024.0 / static_cast<double>(agents));
-  sparse_ = planar_ && meanRange_ >= 0.95f * maxNeighborDist_ && maxNeighborDist_ > 0.0f;
+  sparse_ = meanRange_ >= 0.95f * maxNeighborDist_ && maxNeighborDist_ > 0.0f;
   if (automatic_) current_ = adaptedCellSize(current_, meanRange_, smallest_, largest_);
 }
 
@@ -99,6 +99,7 @@ float CellSizeChooser::nearThresholdSq() const {
 StepView3 stepSettings3(const StepRequest3& request, float nearThresholdSq) {
   StepView3 view{};
   view.nearThresholdSq = nearThresholdSq;
+  view.lists = CandidateLists{nullptr, nullptr, 0, 0.0f, ListMode::None};
   view.timeStep = request.timeStep;
   view.invTimeStep = 1.0f / request.timeStep;
   view.clampSpeed = request.clampSpeed;

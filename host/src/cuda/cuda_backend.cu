@@ -134,7 +134,7 @@ class CudaBackendOf final : public BackendOf<Vector> {
   bool deviceValid_ = false;
   int stride_ = 0;
   std::uint32_t buckets_ = 0;
-  CellSizeChooser cellSize_{kPlanar ? 2 : 3};
+  CellSizeChooser cellSize_;
   cudaEvent_t events_[kPhaseCount + 1]{};
 
   DeviceAgentStoreOf<Vector> agents_;  // Dense order: the state between steps.

@@ -162,15 +162,16 @@ struct TileCandidates {
   CROWD_HD int slot(int i) const { return hood.tileSlot[i]; }
 };
 
-/// The agents of a candidate list.
+/// The agents of a candidate list, in a planar (Vec2) or 3D (Vec3) world.
+template <class Vector>
 struct ListCandidates {
   static constexpr int kCapacity = CellNeighbourhood::kTileCapacity;
   const int* row;
   int count;
-  const Vec2* positions;
+  const Vector* positions;
   const AgentId* ids;
   CROWD_HD int size() const { return count; }
-  CROWD_HD Vec2 position(int i) const { return positions[row[i]]; }
+  CROWD_HD Vector position(int i) const { return positions[row[i]]; }
   CROWD_HD unsigned id(int i) const { return ids[row[i]].index; }
   CROWD_HD int slot(int i) const { return row[i]; }
 };
@@ -309,13 +310,14 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* 
 }
 
 /// The K nearest from the agent's candidate list (as findNearestAgents would find them, while
-/// the list is valid). Returns the candidates examined.
-CROWD_HD inline int nearestFromList(const int* row, int count, const Vec2* position, const AgentId* id, int self,
-                                    Vec2 p, int maxNeighbors, float neighborDistSq, float thresholdSq,
+/// the list is valid). Returns the candidates examined. Vector is Vec2 or Vec3.
+template <class Vector>
+CROWD_HD inline int nearestFromList(const int* row, int count, const Vector* position, const AgentId* id, int self,
+                                    Vector p, int maxNeighbors, float neighborDistSq, float thresholdSq,
                                     AgentNeighbours& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
-  offerCandidates(ListCandidates{row, count, position, id}, self, p, thresholdSq, nearest, nullptr);
+  offerCandidates(ListCandidates<Vector>{row, count, position, id}, self, p, thresholdSq, nearest, nullptr);
   return count;
 }
 

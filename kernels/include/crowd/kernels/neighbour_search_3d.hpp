@@ -175,18 +175,26 @@ CROWD_HD inline int findNearestAgents3(const GridCells& cells, const Vec3* posit
 
 /// As findNearestAgents3, with the block read from `tile` (moved to the agent's home cell).
 /// `thresholdSq` is the typical squared distance of the K-th neighbour (any value gives the same
-/// result).
+/// result). With `record`, also records the agent's candidate list: complete only if the tile
+/// holds everything within its range (cells at least that wide), else marked incomplete (-1).
 CROWD_HD inline int findNearestAgents3(const GridCells& cells, BlockTile3& tile, const Vec3* position,
                                        const AgentId* id, int self, Vec3 p, int maxNeighbors, float neighborDistSq,
-                                       float thresholdSq, AgentNeighbours& nearest) {
+                                       float thresholdSq, AgentNeighbours& nearest, ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
+  if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;
   const CellCoord3 home = gridCellOf(cells.grid, p);
   const float margin = cellMargin(cells.grid, p);
   tile.moveTo(cells, home, position, id);
+  // The tile holds everyone within a cell width of the agent (less a hair for the rounding of
+  // the binning); a list reaching further cannot be made from it, nor from an overflowing tile.
+  if (record != nullptr && (tile.count < 0 || record->rangeSq > sqr(0.999f * cells.grid.cellSize))) {
+    record->count = -1;
+    record = nullptr;
+  }
   int examined;
   if (tile.count >= 0) {
-    offerCandidates(BlockTileCandidates3{tile}, self, p, thresholdSq, nearest, nullptr);
+    offerCandidates(BlockTileCandidates3{tile}, self, p, thresholdSq, nearest, record);
     examined = tile.count;
   } else {
     examined = offerBlock3(cells, home, position, id, self, p, margin, nearest);

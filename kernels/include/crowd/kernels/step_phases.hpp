@@ -72,15 +72,32 @@ CROWD_HD inline int findNeighbours(const StepView& view, int k, NeighbourScratch
   return candidates;
 }
 
-/// The K nearest of a 3D world's agent in sorted slot k, from the 3D grid.
-CROWD_HD inline int findNeighbours(const StepView3& view, int k, NeighbourScratch& scratch, StepTally&,
+/// The K nearest of a 3D world's agent in sorted slot k, as the planar findNeighbours: from its
+/// candidate list, from the grid (recording the list in a sparse crowd), or, on the GPU, from
+/// the grid every step.
+CROWD_HD inline int findNeighbours(const StepView3& view, int k, NeighbourScratch& scratch, StepTally& tally,
                                    AgentNeighbours& nearest) {
   const AgentArrays3& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
-  if (kOnDevice) return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
-                                           t.neighborDistSq, nearest);
-  return findNearestAgents3(view.cells, scratch.block, a.position, a.id, k, a.position[k], t.maxNeighbors,
-                            t.neighborDistSq, view.nearThresholdSq, nearest);
+  const CandidateLists& lists = view.lists;
+  if (lists.mode == ListMode::Use) {
+    return nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k], t.maxNeighbors,
+                           t.neighborDistSq, view.nearThresholdSq, nearest);
+  }
+  if (kOnDevice) {
+    return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
+                              nearest);
+  }
+  ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
+                    sqr(t.neighborDist + lists.skin), 0};
+  const int candidates = findNearestAgents3(view.cells, scratch.block, a.position, a.id, k, a.position[k],
+                                            t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest,
+                                            lists.mode == ListMode::Build ? &record : nullptr);
+  if (lists.mode == ListMode::Build) {
+    lists.count[k] = record.count;
+    tally.listOverflows += record.count < 0 ? 1 : 0;
+  }
+  return candidates;
 }
 
 /// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.

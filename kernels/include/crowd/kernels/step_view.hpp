@@ -100,6 +100,7 @@ struct StepView3 {
   float invTimeStep;
   float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents3).
   bool clampSpeed;
+  CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
 
 }  // namespace crowd
