@@ -165,6 +165,51 @@ TEST(Simulator3, SameResultsForAnyThreadCount) {
   }
 }
 
+std::uint64_t hashAfterSteps3(const Scenario3& scenario, float cellSize, int steps) {
+  Simulator3 sim = makeSimulator3(scenario, 2);
+  SimulatorConfig config = sim.config();
+  config.cellSize = cellSize;
+  sim.setConfig(config);
+  for (int s = 0; s < steps; ++s) sim.step();
+  return sim.stateHash();
+}
+
+// The neighbour search reads a block tile, or the grid when the tile overflows, and in a sparse
+// crowd candidate lists: none of that may change a bit, whatever the cells.
+TEST(Simulator3, ResultsDoNotDependOnTheCellSize) {
+  for (const char* name : {"sphere", "swarm"}) {
+    const Scenario3 scenario = builtinScenario3(name, 600, 3);
+    const std::uint64_t automatic = hashAfterSteps3(scenario, 0.0f, 40);
+    // From the smallest allowed (raised to 1/2.5 of neighborDist) to blocks too full for a tile.
+    for (const float cellSize : {1.0f, 6.0f, 9.5f, 15.0f, 60.0f}) {
+      EXPECT_EQ(hashAfterSteps3(scenario, cellSize, 40), automatic) << name << " cell " << cellSize;
+    }
+  }
+}
+
+// Candidate lists are made while the sphere's agents are spread out and used for several steps:
+// the results must be the grid search's to the bit, through the crush in the middle (lists
+// overflow there) and out again. A configured cell narrower than a list keeps them from being made.
+TEST(Simulator3, CandidateListsGiveTheGridSearchResults) {
+  const Scenario3 scenario = builtinScenario3("sphere", 300);
+  Simulator3 withLists = makeSimulator3(scenario, 2);
+  Simulator3 withoutLists = makeSimulator3(scenario, 2);
+  for (Simulator3* sim : {&withLists, &withoutLists}) {
+    SimulatorConfig config = sim->config();
+    config.exactRvo2 = true;
+    config.cellSize = sim == &withoutLists ? 7.0f : 0.0f;
+    sim->setConfig(config);
+  }
+  int listSteps = 0;  // Steps that read lists hold at most 10 candidates an agent; a tile, many more.
+  for (int s = 0; s < 1500; ++s) {
+    withLists.step();
+    withoutLists.step();
+    listSteps += withLists.lastCandidatesPerAgent() <= 10.0 ? 1 : 0;
+    ASSERT_EQ(withLists.stateHash(), withoutLists.stateHash()) << "step " << s + 1;
+  }
+  EXPECT_GT(listSteps, 200);
+}
+
 TEST(Simulator3, CoincidentAgentsSeparateWithoutNaN) {
   Simulator3 sim;
   AgentDef3 def;
