@@ -160,7 +160,8 @@ int sphere(int steps) {
         for (std::size_t b = a + 1; b < count; ++b) {
           const std::size_t j = pair.rvo.getAgentAgentNeighbor(i, a);
           const std::size_t k = pair.rvo.getAgentAgentNeighbor(i, b);
-          if (crowd::absSq(before[j] - before[i]) == crowd::absSq(before[k] - before[i])) {
+          // RVO2-3D lists j before k; crowd lists the smaller id first.
+          if (j > k && crowd::absSq(before[j] - before[i]) == crowd::absSq(before[k] - before[i])) {
             std::printf("  its neighbours %zu and %zu are exactly as far from it; RVO2-3D lists %zu first, crowd the smaller id\n",
                         j, k, j);
           }

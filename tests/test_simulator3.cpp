@@ -187,6 +187,37 @@ TEST(Simulator3, ResultsDoNotDependOnTheCellSize) {
   }
 }
 
+// Beyond x = 65536 positions round to 1/128: an agent moving 0.005 a step moves 0.0078. Lists
+// must be dropped by how far agents really moved, not by their speed, or these two, closing from
+// just beyond a list's reach, would not see each other in time: with a long time horizon they
+// start to give way as soon as they are neighbours (the run without lists judges).
+TEST(Simulator3, ListsFarFromTheOriginFollowTheRoundedMoves) {
+  auto run = [](float cellSize, std::vector<std::uint64_t>& hashes) {
+    SimulatorConfig config;
+    config.timeStep = 0.125f;
+    config.threads = 1;
+    config.exactRvo2 = true;
+    config.cellSize = cellSize;
+    Simulator3 sim(config);
+    AgentDef3 def;  // neighborDist 15: lists reach 18.
+    def.params.timeHorizon = 500.0f;
+    def.position = Vec3(70000.0f, 0.0f, 0.0f);
+    const AgentId left = sim.addAgent(def);
+    def.position = Vec3(70018.2f, 0.0f, 0.0f);
+    const AgentId right = sim.addAgent(def);
+    sim.setPrefVelocity(left, Vec3(0.04f, 0.0f, 0.0f));
+    sim.setPrefVelocity(right, Vec3(-0.04f, 0.0f, 0.0f));
+    for (int s = 0; s < 400; ++s) {
+      sim.step();
+      hashes.push_back(sim.stateHash());
+    }
+  };
+  std::vector<std::uint64_t> withLists, withoutLists;
+  run(0.0f, withLists);
+  run(5.0f, withoutLists);
+  EXPECT_EQ(withLists, withoutLists);
+}
+
 // Candidate lists are made while the sphere's agents are spread out and used for several steps:
 // the results must be the grid search's to the bit, through the crush in the middle (lists
 // overflow there) and out again. A configured cell narrower than a list keeps them from being made.

@@ -2,6 +2,7 @@
 // was; results do not depend on the grid's cell size; the cell size follows the search range.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -88,6 +89,37 @@ TEST(Step, CandidateListsGiveTheGridSearchResults) {
     withoutLists.step();
     ASSERT_EQ(withLists.stateHash(), withoutLists.stateHash()) << "step " << s + 1;
   }
+}
+
+// Beyond x = 65536 positions round to 1/128: an agent moving 0.005 a step moves 0.0078. Lists
+// must be dropped by how far agents really moved, not by their speed, or these two, closing from
+// just beyond a list's reach, would not see each other in time: with a long time horizon they
+// start to give way as soon as they are neighbours (the run without lists judges).
+TEST(Step, ListsFarFromTheOriginFollowTheRoundedMoves) {
+  auto run = [](float cellSize, std::vector<std::uint64_t>& hashes) {
+    SimulatorConfig config;
+    config.timeStep = 0.125f;
+    config.threads = 1;
+    config.exactRvo2 = true;
+    config.cellSize = cellSize;
+    Simulator sim(config);
+    AgentDef def;  // neighborDist 15: lists reach 18.
+    def.params.timeHorizon = 500.0f;
+    def.position = Vec2(70000.0f, 0.0f);
+    const AgentId left = sim.addAgent(def);
+    def.position = Vec2(70018.2f, 0.0f);
+    const AgentId right = sim.addAgent(def);
+    sim.setPrefVelocity(left, Vec2(0.04f, 0.0f));
+    sim.setPrefVelocity(right, Vec2(-0.04f, 0.0f));
+    for (int s = 0; s < 400; ++s) {
+      sim.step();
+      hashes.push_back(sim.stateHash());
+    }
+  };
+  std::vector<std::uint64_t> withLists, withoutLists;
+  run(0.0f, withLists);
+  run(5.0f, withoutLists);
+  EXPECT_EQ(withLists, withoutLists);
 }
 
 std::uint64_t hashAfterSteps(const Scenario& scenario, float cellSize, int steps) {

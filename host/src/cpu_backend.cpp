@@ -105,9 +105,11 @@ class CpuBackendOf final : public BackendOf<Vector> {
   bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
   bool holdsState_ = false;       // working_ is newer than the host store.
   // Candidate lists (candidate_lists.hpp), made in sparse crowds.
-  // Enough for a sparse agent's list (a ring of agents: about 7); a fuller one overflows, and
-  // then the grid is searched. Each place costs 4 bytes an agent.
+  // Enough for a sparse agent's list (a ring of agents: about 7; the sphere's spread-out start
+  // in 3D, about 7 too); a fuller one overflows, and then the grid is searched until the next
+  // build. Each place costs 4 bytes an agent.
   static constexpr int kListCapacity = 10;
+  static_assert(kListCapacity <= ListCandidates<Vector>::kCapacity, "a list is read through offerCandidates");
   std::vector<int> listSlots_;
   std::vector<int> listCount_;
   bool listsValid_ = false;       // Made at the last grid build, none incomplete.
@@ -249,8 +251,9 @@ StepReportOf<Vector> CpuBackendOf<Vector>::step(const Request& request) {
   }
   current_ = true;
   holdsState_ = true;
-  // How far anyone can have moved since the lists were made: this step's fastest agent.
-  const float moved = std::sqrt(tally.maxSpeedSq) * request.timeStep;
+  // How far anyone can have moved since the lists were made: this step's largest displacement
+  // (the subtraction that measured it is exact; the factor covers the square and root).
+  const float moved = std::sqrt(tally.maxMoveSq) * 1.000001f;
   if (listMode == ListMode::Build) {
     listsValid_ = tally.listOverflows == 0;
     movedSinceLists_ = moved;

@@ -109,24 +109,42 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
         sorted.push_back(positions[static_cast<std::size_t>(i)]);
         ids.push_back(AgentId{static_cast<std::uint32_t>(i), 0});
       }
-      // The direct search, then the tiled one with near thresholds from none to everyone.
+      // The direct search, then the tiled one with near thresholds from none to everyone (and
+      // NaN), recording each agent's candidate list within 0.8 cells where the tile allows.
       const float inf = std::numeric_limits<float>::infinity();
+      const float nan = std::numeric_limits<float>::quiet_NaN();
+      const float listRangeSq = sqr(0.8f * cellSize);
+      const float thresholds[] = {-1.0f, 0.0f, 1.0f, 4.0f, inf, nan};
       long long candidates = 0;
-      for (const float thresholdSq : {-1.0f, 0.0f, 1.0f, 4.0f, inf}) {
-        const bool tiled = thresholdSq >= 0.0f;
+      for (int pass = 0; pass <= 6; ++pass) {
+        const bool tiled = pass > 0;  // The first pass is the direct search.
+        const float thresholdSq = tiled ? thresholds[pass - 1] : 0.0f;
         auto tile = std::make_unique<BlockTile3>();
         int overflows = 0;
+        int completeLists = 0;
         for (int k = 0; k < static_cast<int>(sorted.size()); ++k) {
           AgentNeighbours nearest;
           const Vec3 p = sorted[static_cast<std::size_t>(k)];
+          const int self = grid.order()[static_cast<std::size_t>(k)];
           if (tiled) {
+            int row[65];
+            ListRecord record{row, 64, listRangeSq, 0};
             findNearestAgents3(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), thresholdSq,
-                               nearest);
+                               nearest, &record);
             overflows += tile->count < 0 ? 1 : 0;
+            if (record.count >= 0) {
+              // A complete list holds exactly the agents within its range.
+              ++completeLists;
+              std::vector<int> listed;
+              for (int m = 0; m < record.count; ++m) listed.push_back(grid.order()[static_cast<std::size_t>(row[m])]);
+              std::vector<int> within = bruteForceNearest(positions, self, 1 << 30, listRangeSq);
+              std::sort(listed.begin(), listed.end());
+              std::sort(within.begin(), within.end());
+              EXPECT_EQ(listed, within) << "agent " << self << " cell " << cellSize;
+            }
           } else {
             candidates += findNearestAgents3(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
           }
-          const int self = grid.order()[static_cast<std::size_t>(k)];
           const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
           ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))
               << "agent " << self << " cell " << cellSize << " threshold " << thresholdSq;
@@ -135,10 +153,21 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
                 << "agent " << self << " neighbour " << m << " cell " << cellSize << " threshold " << thresholdSq;
           }
         }
-        // Blocks of the smaller cells fit in a tile (about 100 agents at most); of the wider ones
-        // (several hundred) they do not, and the block is read from the grid.
+        // Blocks of the smaller cells fit in a tile (about 100 agents at most), and then every
+        // list is complete, except 1e5 and more from the origin, where the binning's rounding
+        // eats into the cell the tile covers: the cluster at the origin (400 agents) gets lists,
+        // the one at 2e5 does not. Blocks of the wider cells (several hundred agents) overflow
+        // the tile and are read from the grid.
         if (tiled) {
           EXPECT_EQ(overflows > 0, cellSize >= neighborDist) << cellSize;
+          if (cellSize < neighborDist) {
+            if (apart < 100.0f) {
+              EXPECT_EQ(completeLists, static_cast<int>(sorted.size())) << cellSize;
+            } else {
+              EXPECT_GE(completeLists, 400) << cellSize;
+              EXPECT_LE(completeLists, 800) << cellSize;
+            }
+          }
         }
       }
       // The search prunes: far fewer candidates than the 343 cells of three shells hold
@@ -146,6 +175,31 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
       EXPECT_LT(static_cast<double>(candidates), 64.0 * 0.23 * std::pow(cellSize, 3.0) * static_cast<double>(sorted.size()))
           << cellSize;
     }
+  }
+}
+
+// Far from the origin the binning rounds by a good part of a cell: two agents 1.25 apart, with
+// cells of 1.267, land two cells apart. A list that reaches 1.25 must not be called complete.
+TEST(NeighbourSearch3d, ListsFarFromTheOriginAreNotCalledCompleteWhenTheBinningRounds) {
+  const float cellSize = 0x1.44717ep+0f;
+  const std::vector<Vec3> positions = {Vec3(0x1.44717ep+19f, 10.0f, 10.0f), Vec3(0x1.4471a6p+19f, 10.0f, 10.0f)};
+  CpuAgentGrid grid;
+  grid.build(std::span<const Vec3>(positions), cellSize, 1);
+  ASSERT_EQ(std::abs(gridCellOf(grid.cells().grid, positions[0]).x - gridCellOf(grid.cells().grid, positions[1]).x), 2);
+  std::vector<Vec3> sorted;
+  std::vector<AgentId> ids;
+  for (const int i : grid.order()) {
+    sorted.push_back(positions[static_cast<std::size_t>(i)]);
+    ids.push_back(AgentId{static_cast<std::uint32_t>(i), 0});
+  }
+  for (int k = 0; k < 2; ++k) {
+    auto tile = std::make_unique<BlockTile3>();
+    int row[11];
+    ListRecord record{row, 10, sqr(1.2548f), 0};
+    AgentNeighbours nearest;
+    findNearestAgents3(grid.cells(), *tile, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
+                       sqr(1.05f), std::numeric_limits<float>::infinity(), nearest, &record);
+    EXPECT_TRUE(record.count < 0 || record.count == 1) << "agent " << k << ": " << record.count;
   }
 }
 

@@ -126,7 +126,7 @@ __global__ void phaseKernel(View view, StepTally* total) {
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->listOverflows), static_cast<unsigned long long>(block.listOverflows));
   atomicAdd(reinterpret_cast<unsigned long long*>(&total->planCandidates), static_cast<unsigned long long>(block.planCandidates));
   // Non-negative floats order as their bits do.
-  atomicMax(reinterpret_cast<unsigned*>(&total->maxSpeedSq), __float_as_uint(block.maxSpeedSq));
+  atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
 }
 
 /// The sorted slot of every agent id (the table was cleared to -1 first), for target lookups.

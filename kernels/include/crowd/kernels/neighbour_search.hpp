@@ -236,9 +236,10 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
   hood.moveTo(home);
   if (hood.rings < 1) hood.gatherTile(cells, position, id);
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
-  // The tile holds everyone within a cell width of the agent (less a hair for the rounding of
-  // the binning); a list reaching further cannot be made from it.
-  if (record != nullptr && record->rangeSq > sqr(0.999f * grid.cellSize)) {
+  // The tile holds everyone within a cell width of the agent, less the rounding of the binning
+  // (cellMargin, for the agent and for the other); a list reaching further cannot be made from it.
+  const float covered = 0.999f * grid.cellSize - 2.0f * cellMargin(grid, p);
+  if (record != nullptr && (covered <= 0.0f || record->rangeSq > sqr(covered))) {
     record->count = -1;
     record = nullptr;
   }

@@ -186,9 +186,11 @@ CROWD_HD inline int findNearestAgents3(const GridCells& cells, BlockTile3& tile,
   const CellCoord3 home = gridCellOf(cells.grid, p);
   const float margin = cellMargin(cells.grid, p);
   tile.moveTo(cells, home, position, id);
-  // The tile holds everyone within a cell width of the agent (less a hair for the rounding of
-  // the binning); a list reaching further cannot be made from it, nor from an overflowing tile.
-  if (record != nullptr && (tile.count < 0 || record->rangeSq > sqr(0.999f * cells.grid.cellSize))) {
+  // The tile holds everyone within a cell width of the agent, less the rounding of the binning
+  // (the margin, for the agent and for the other); a list reaching further cannot be made from
+  // it, nor from an overflowing tile.
+  const float covered = 0.999f * cells.grid.cellSize - 2.0f * margin;
+  if (record != nullptr && (tile.count < 0 || covered <= 0.0f || record->rangeSq > sqr(covered))) {
     record->count = -1;
     record = nullptr;
   }

@@ -51,14 +51,14 @@ CROWD_HD inline int findNeighbours(const StepView& view, int k, NeighbourScratch
   CellNeighbourhood& hood = scratch.planar;
   const AgentArrays& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
+  if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
+    return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
+                                   nearest);
+  }
   const CandidateLists& lists = view.lists;
   if (lists.mode == ListMode::Use) {
     return nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k], t.maxNeighbors,
                            t.neighborDistSq, view.nearThresholdSq, nearest);
-  }
-  if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
-    return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
-                                   nearest);
   }
   ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
                     sqr(t.neighborDist + lists.skin), 0};
@@ -79,14 +79,14 @@ CROWD_HD inline int findNeighbours(const StepView3& view, int k, NeighbourScratc
                                    AgentNeighbours& nearest) {
   const AgentArrays3& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
+  if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
+    return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
+                              nearest);
+  }
   const CandidateLists& lists = view.lists;
   if (lists.mode == ListMode::Use) {
     return nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k], t.maxNeighbors,
                            t.neighborDistSq, view.nearThresholdSq, nearest);
-  }
-  if (kOnDevice) {
-    return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
-                              nearest);
   }
   ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
                     sqr(t.neighborDist + lists.skin), 0};
@@ -166,10 +166,10 @@ struct CommitPhase {
     const auto& a = view.agents;
     const auto v = view.newVelocity[k];
     const auto p = a.position[k] + v * view.timeStep;
+    const float moveSq = absSq(p - a.position[k]);
+    tally.maxMoveSq = moveSq > tally.maxMoveSq ? moveSq : tally.maxMoveSq;
     a.velocity[k] = v;
     a.position[k] = p;
-    const float speedSq = absSq(v);
-    tally.maxSpeedSq = speedSq > tally.maxSpeedSq ? speedSq : tally.maxSpeedSq;
     if (!isFinite(p)) ++tally.nonFinite;
     std::uint8_t flags = static_cast<std::uint8_t>(a.flags[k] & ~kArrivedNow);
     if ((flags & (kHasGoal | kArrived)) == kHasGoal &&

@@ -38,7 +38,9 @@ struct StepTally {
   long long speedClamps = 0; ///< New velocities pulled back into the maxSpeed disc.
   long long listOverflows = 0;  ///< Candidate lists that could not be made complete.
   long long planCandidates = 0;  ///< Local-planner candidates costed (steer_frenet.hpp).
-  float maxSpeedSq = 0.0f;   ///< The largest squared new speed: how far anyone moved.
+  /// The largest squared displacement in the step, as the positions were rounded (far from the
+  /// origin, rounding can move an agent a little further than its velocity takes it).
+  float maxMoveSq = 0.0f;
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
     candidates += o.candidates;
@@ -49,7 +51,7 @@ struct StepTally {
     speedClamps += o.speedClamps;
     listOverflows += o.listOverflows;
     planCandidates += o.planCandidates;
-    maxSpeedSq = maxSpeedSq > o.maxSpeedSq ? maxSpeedSq : o.maxSpeedSq;
+    maxMoveSq = maxMoveSq > o.maxMoveSq ? maxMoveSq : o.maxMoveSq;
     return *this;
   }
 };
