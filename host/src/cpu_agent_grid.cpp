@@ -140,7 +140,7 @@ SortedPoints3::SortedPoints3(std::span<const Vec3> positions, float cellSize, in
 }
 
 void SortedPoints3::nearest(int s, int k, float rangeSq, AgentNeighbours& out) const {
-  findNearestAgents3(grid.cells(), sorted.data(), ids.data(), s, sorted[static_cast<std::size_t>(s)], k, rangeSq, out);
+  findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), s, sorted[static_cast<std::size_t>(s)], k, rangeSq, out);
 }
 
 std::size_t CpuAgentGrid::bytes() const {

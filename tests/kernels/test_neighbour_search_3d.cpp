@@ -129,7 +129,7 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
           if (tiled) {
             int row[65];
             ListRecord record{row, 64, listRangeSq, 0};
-            findNearestAgents3(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), thresholdSq,
+            findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), thresholdSq,
                                nearest, &record);
             overflows += tile->count < 0 ? 1 : 0;
             if (record.count >= 0) {
@@ -143,7 +143,7 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
               EXPECT_EQ(listed, within) << "agent " << self << " cell " << cellSize;
             }
           } else {
-            candidates += findNearestAgents3(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
+            candidates += findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
           }
           const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
           ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))
@@ -197,7 +197,7 @@ TEST(NeighbourSearch3d, ListsFarFromTheOriginAreNotCalledCompleteWhenTheBinningR
     int row[11];
     ListRecord record{row, 10, sqr(1.2548f), 0};
     AgentNeighbours nearest;
-    findNearestAgents3(grid.cells(), *tile, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
+    findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
                        sqr(1.05f), std::numeric_limits<float>::infinity(), nearest, &record);
     EXPECT_TRUE(record.count < 0 || record.count == 1) << "agent " << k << ": " << record.count;
   }

@@ -162,7 +162,7 @@ CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, c
 /// Fills `nearest` with the `maxNeighbors` nearest agents within `neighborDist` of the agent in
 /// sorted slot `self` at `p` (entries' index: sorted slots), reading the grid directly. Returns
 /// the candidates examined.
-CROWD_HD inline int findNearestAgents3(const GridCells& cells, const Vec3* position, const AgentId* id, int self,
+CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* position, const AgentId* id, int self,
                                        Vec3 p, int maxNeighbors, float neighborDistSq, AgentNeighbours& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
@@ -173,11 +173,11 @@ CROWD_HD inline int findNearestAgents3(const GridCells& cells, const Vec3* posit
          offerOuterShells3(cells, home, position, id, self, p, margin, nearest);
 }
 
-/// As findNearestAgents3, with the block read from `tile` (moved to the agent's home cell).
+/// As findNearestAgentsDirect, with the block read from `tile` (moved to the agent's home cell).
 /// `thresholdSq` is the typical squared distance of the K-th neighbour (any value gives the same
 /// result). With `record`, also records the agent's candidate list: complete only if the tile
 /// holds everything within its range (cells at least that wide), else marked incomplete (-1).
-CROWD_HD inline int findNearestAgents3(const GridCells& cells, BlockTile3& tile, const Vec3* position,
+CROWD_HD inline int findNearestAgents(const GridCells& cells, BlockTile3& tile, const Vec3* position,
                                        const AgentId* id, int self, Vec3 p, int maxNeighbors, float neighborDistSq,
                                        float thresholdSq, AgentNeighbours& nearest, ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);

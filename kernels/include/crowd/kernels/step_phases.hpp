@@ -43,13 +43,19 @@ struct NeighbourScratch {
   BlockTile3 block;
 };
 
-/// The K nearest of a planar world's agent in sorted slot k: from its candidate list, from the
-/// grid (recording the list in a sparse crowd), or, on the GPU, from the grid every step.
-/// Returns the candidates examined.
-CROWD_HD inline int findNeighbours(const StepView& view, int k, NeighbourScratch& scratch, StepTally& tally,
+/// The cache a CPU search keeps in the scratch: a planar world's cell neighbourhood, a 3D world's
+/// block tile.
+CROWD_HD inline CellNeighbourhood& searchCache(NeighbourScratch& scratch, const StepView&) { return scratch.planar; }
+CROWD_HD inline BlockTile3& searchCache(NeighbourScratch& scratch, const StepView3&) { return scratch.block; }
+
+/// The K nearest of the agent in sorted slot k: from its candidate list, from the grid
+/// (recording the list in a sparse crowd), or, on the GPU, from the grid every step. Returns the
+/// candidates examined. The searches are overloaded on the world (neighbour_search.hpp,
+/// neighbour_search_3d.hpp).
+template <class View>
+CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& scratch, StepTally& tally,
                                    AgentNeighbours& nearest) {
-  CellNeighbourhood& hood = scratch.planar;
-  const AgentArrays& a = view.agents;
+  const auto& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
   if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
     return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
@@ -62,37 +68,9 @@ CROWD_HD inline int findNeighbours(const StepView& view, int k, NeighbourScratch
   }
   ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
                     sqr(t.neighborDist + lists.skin), 0};
-  const int candidates = findNearestAgents(view.cells, hood, a.position, a.id, k, a.position[k], t.maxNeighbors,
-                                           t.neighborDistSq, view.nearThresholdSq, nearest,
+  const int candidates = findNearestAgents(view.cells, searchCache(scratch, view), a.position, a.id, k, a.position[k],
+                                           t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest,
                                            lists.mode == ListMode::Build ? &record : nullptr);
-  if (lists.mode == ListMode::Build) {
-    lists.count[k] = record.count;
-    tally.listOverflows += record.count < 0 ? 1 : 0;
-  }
-  return candidates;
-}
-
-/// The K nearest of a 3D world's agent in sorted slot k, as the planar findNeighbours: from its
-/// candidate list, from the grid (recording the list in a sparse crowd), or, on the GPU, from
-/// the grid every step.
-CROWD_HD inline int findNeighbours(const StepView3& view, int k, NeighbourScratch& scratch, StepTally& tally,
-                                   AgentNeighbours& nearest) {
-  const AgentArrays3& a = view.agents;
-  const ProfileTerms& t = view.terms[a.profile[k]];
-  if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
-    return findNearestAgents3(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
-                              nearest);
-  }
-  const CandidateLists& lists = view.lists;
-  if (lists.mode == ListMode::Use) {
-    return nearestFromList(lists.row(k), lists.count[k], a.position, a.id, k, a.position[k], t.maxNeighbors,
-                           t.neighborDistSq, view.nearThresholdSq, nearest);
-  }
-  ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
-                    sqr(t.neighborDist + lists.skin), 0};
-  const int candidates = findNearestAgents3(view.cells, scratch.block, a.position, a.id, k, a.position[k],
-                                            t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest,
-                                            lists.mode == ListMode::Build ? &record : nullptr);
   if (lists.mode == ListMode::Build) {
     lists.count[k] = record.count;
     tally.listOverflows += record.count < 0 ? 1 : 0;

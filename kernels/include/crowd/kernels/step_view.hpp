@@ -100,7 +100,7 @@ struct StepView3 {
   std::int64_t step;      ///< The step being computed (1 for the first), for the random draws.
   float timeStep;
   float invTimeStep;
-  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents3).
+  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
   bool clampSpeed;
   CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
