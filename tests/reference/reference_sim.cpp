@@ -17,7 +17,6 @@ namespace {
 constexpr double kEpsilon = 1e-5;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-double sqr(double a) { return a * a; }
 
 // The left normal of a unit direction: the side a line allows.
 V2 leftNormal(V2 d) { return {-d.y, d.x}; }
@@ -78,32 +77,6 @@ std::vector<RefObstacleVertex> obstacleVertices(const RefWorld& world) {
     }
   }
   return vertices;
-}
-
-V2 preferredVelocity(const RefAgent& agent) {
-  if (!agent.hasGoal) return agent.prefVelocity;
-  V2 toGoal = agent.goal - agent.position;
-  if (absSq(toGoal) > sqr(agent.prefSpeed)) toGoal = normalize(toGoal) * agent.prefSpeed;
-  return toGoal;
-}
-
-std::vector<int> agentNeighbours(const RefWorld& world, int i) {
-  const RefAgent& self = world.agents.at(i);
-  if (self.maxNeighbors <= 0) return {};
-  const double rangeSq = sqr(self.neighborDist);
-  std::vector<std::pair<double, int>> candidates;
-  for (int j = 0; j < static_cast<int>(world.agents.size()); ++j) {
-    if (j == i) continue;
-    const double distSq = absSq(self.position - world.agents[j].position);
-    if (distSq < rangeSq) candidates.emplace_back(distSq, j);
-  }
-  // Pairs sort by distance first and index second, which is exactly the tie rule.
-  std::sort(candidates.begin(), candidates.end());
-  if (candidates.size() > static_cast<std::size_t>(self.maxNeighbors))
-    candidates.resize(static_cast<std::size_t>(self.maxNeighbors));
-  std::vector<int> result;
-  for (const auto& candidate : candidates) result.push_back(candidate.second);
-  return result;
 }
 
 namespace {

@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "reference/reference_common.hpp"
+
 namespace crowd_reference {
 
 struct V2 {
@@ -82,14 +84,6 @@ struct RefObstacleVertex {
 /// Flattens the world's polygons into vertices/edges. Throws std::invalid_argument for a
 /// polygon with fewer than 2 vertices.
 std::vector<RefObstacleVertex> obstacleVertices(const RefWorld& world);
-
-/// The preferred velocity the agent uses this step: towards its goal and no faster than
-/// prefSpeed when it has one, otherwise its fixed prefVelocity.
-V2 preferredVelocity(const RefAgent& agent);
-
-/// Indices of agent i's agent neighbours in the order ORCA uses them (ascending squared
-/// distance, ties by index; at most maxNeighbors; strictly inside neighborDist).
-std::vector<int> agentNeighbours(const RefWorld& world, int i);
 
 /// Indices (into obstacleVertices) of the edges that are obstacle neighbours of agent i, by
 /// ascending squared distance, ties by index.

@@ -14,10 +14,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-double sqr(double a) {
-  return a * a;
-}
-
 // A unit vector perpendicular to unit vector a: crossed with the coordinate axis a is least
 // aligned with, so the result is never short.
 V3 anyPerpendicular(V3 a) {
@@ -48,34 +44,6 @@ double maxViolation(const std::vector<RefPlane>& planes, V3 v) {
   double worst = -kInfinity;
   for (const RefPlane& plane : planes) worst = std::max(worst, violation(plane, v));
   return worst;
-}
-
-// --- neighbours ----------------------------------------------------------------------------
-
-V3 preferredVelocity(const RefAgent3& agent) {
-  if (!agent.hasGoal) return agent.prefVelocity;
-  V3 toGoal = agent.goal - agent.position;
-  if (absSq(toGoal) > sqr(agent.prefSpeed)) toGoal = normalize(toGoal) * agent.prefSpeed;
-  return toGoal;
-}
-
-std::vector<int> agentNeighbours(const RefWorld3& world, int i) {
-  const RefAgent3& self = world.agents.at(i);
-  if (self.maxNeighbors <= 0) return {};
-  const double rangeSq = sqr(self.neighborDist);
-  std::vector<std::pair<double, int>> candidates;
-  for (int j = 0; j < static_cast<int>(world.agents.size()); ++j) {
-    if (j == i) continue;
-    const double distSq = absSq(self.position - world.agents[j].position);
-    if (distSq < rangeSq) candidates.emplace_back(distSq, j);
-  }
-  // Pairs sort by distance first and index second, which is exactly the tie rule.
-  std::sort(candidates.begin(), candidates.end());
-  if (candidates.size() > static_cast<std::size_t>(self.maxNeighbors))
-    candidates.resize(static_cast<std::size_t>(self.maxNeighbors));
-  std::vector<int> result;
-  for (const auto& candidate : candidates) result.push_back(candidate.second);
-  return result;
 }
 
 // --- agent half-spaces ---------------------------------------------------------------------

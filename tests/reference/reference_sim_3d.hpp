@@ -18,6 +18,8 @@
 
 #include <vector>
 
+#include "reference/reference_common.hpp"
+
 namespace crowd_reference {
 
 struct V3 {
@@ -86,14 +88,6 @@ struct RefPlane {
 
 /// Which part of the velocity obstacle agentPlane projected the relative velocity on.
 enum class RefPlaneCase { CutoffSphere, ConeSide, Colliding };
-
-/// The preferred velocity the agent uses this step: towards its goal and no faster than
-/// prefSpeed when it has one, otherwise its fixed prefVelocity.
-V3 preferredVelocity(const RefAgent3& agent);
-
-/// Indices of agent i's neighbours in the order ORCA uses them (ascending squared distance,
-/// ties by index; at most maxNeighbors; strictly inside neighborDist).
-std::vector<int> agentNeighbours(const RefWorld3& world, int i);
 
 /// The reciprocal half-space agent j imposes on agent i's velocity. Where the colliding case
 /// has no direction (w = 0, e.g. coincident agents with equal velocities) the lower index takes
