@@ -93,6 +93,10 @@ class CpuBackendOf final : public BackendOf<Vector> {
   // slotOfId_: the sorted slot of each of `ids` agent ids, -1 for none.
   void fillSlotOfId(std::size_t ids);
   // The step's view of what the phases read and write.
+  /// What both worlds' views hold alike: the working copy, the grid, the profiles, the
+  /// neighbour table, the new velocities and the candidate lists.
+  template <class View>
+  void shareState(View& view, const ProfileTable& profiles, int n, ListMode listMode);
   StepView planarView(const StepRequest& request, int n, ListMode listMode);
   StepView3 view3(const StepRequest3& request, int n, ListMode listMode);
 
@@ -136,39 +140,36 @@ SteeringState CpuBackendOf<Vector>::steeringState(SteeringStore& store) {
 }
 
 template <class Vector>
-StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, ListMode listMode) {
-  const ObstacleSet& obstacles = request.obstacles;
-  const ProfileTable& profiles = request.profiles;
-  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+template <class View>
+void CpuBackendOf<Vector>::shareState(View& view, const ProfileTable& profiles, int n, ListMode listMode) {
   view.agents = working_.arrays();
   view.count = n;
   view.cells = grid_.cells();
   view.terms = profiles.terms.data();
+  view.steering = profiles.steering.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
+  view.newVelocity = newVelocity_.data();
+  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
+}
+
+template <class Vector>
+StepView CpuBackendOf<Vector>::planarView(const StepRequest& request, int n, ListMode listMode) {
+  const ObstacleSet& obstacles = request.obstacles;
+  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+  shareState(view, request.profiles, n, listMode);
   view.obstacles = ObstacleView{obstacles.edges().data(), static_cast<int>(obstacles.edges().size()),
                                 obstacles.grid(), obstacles.cellStart().data(), obstacles.cellEdges().data()};
-  view.newVelocity = newVelocity_.data();
-  view.steering = profiles.steering.data();
   view.paths = request.paths;
   view.lines = request.lines;
   view.circles = obstacles.circles().data();
   if (request.steering != nullptr) view.state = steeringState(*request.steering);
-  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
   return view;
 }
 
 template <class Vector>
 StepView3 CpuBackendOf<Vector>::view3(const StepRequest3& request, int n, ListMode listMode) {
-  const ProfileTable& profiles = request.profiles;
   StepView3 view = stepSettings3(request, cellSize_.nearThresholdSq());
-  view.agents = working_.arrays();
-  view.count = n;
-  view.cells = grid_.cells();
-  view.terms = profiles.terms.data();
-  view.steering = profiles.steering.data();
-  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), profiles.maxNeighbors, 1};  // Rows.
-  view.newVelocity = newVelocity_.data();
-  view.lists = CandidateLists{listSlots_.data(), listCount_.data(), kListCapacity, listSkin_, listMode};
+  shareState(view, request.profiles, n, listMode);
   if (request.targets != nullptr) {
     fillSlotOfId(static_cast<std::size_t>(request.idCount));
     view.target = request.targets;

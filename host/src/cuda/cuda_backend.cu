@@ -126,6 +126,10 @@ class CudaBackendOf final : public BackendOf<Vector> {
   void uploadPlanarWorld(const StepRequest& request);
   void buildGrid(int n, float cellSize);
   // What the phases read and write this step.
+  /// What both worlds' views hold alike: the sorted state, the grid, the profiles, the
+  /// neighbour table and the new velocities.
+  template <class View>
+  void shareState(View& view, int n);
   StepView planarView(const StepRequest& request, int n);
   StepView3 view3(const StepRequest3& request, int n);
   NonFiniteAgentOf<Vector> firstNonFinite(int n);
@@ -311,19 +315,25 @@ void runPhases(PhaseList<P...>, const View& view, StepTally* tally, cudaEvent_t*
 }
 
 template <class Vector>
-StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
-  // Candidate lists are a CPU economy for now (stepSettings leaves them off): the GPU searches
-  // the grid each step.
-  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+template <class View>
+void CudaBackendOf<Vector>::shareState(View& view, int n) {
   view.agents = sorted_.arrays();
   view.count = n;
   view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};
   view.terms = terms_.data();
+  view.steering = steering_.data();
   view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
+  view.newVelocity = newVelocity_.data();
+}
+
+template <class Vector>
+StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
+  // Candidate lists are a CPU economy for now (stepSettings leaves them off): the GPU searches
+  // the grid each step.
+  StepView view = stepSettings(request, cellSize_.nearThresholdSq());
+  shareState(view, n);
   view.obstacles = ObstacleView{edges_.data(), static_cast<int>(edges_.size()), edgeGrid_, edgeCellStart_.data(),
                                 cellEdges_.data()};
-  view.newVelocity = newVelocity_.data();
-  view.steering = steering_.data();
   view.paths = PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount_};
   view.lines = ReferenceLines{linePoints_.data(), lineBegin_.data(), lineEnd_.data(), lineCount_, lineSpacing_};
   view.circles = circles_.data();
@@ -342,13 +352,7 @@ StepView CudaBackendOf<Vector>::planarView(const StepRequest& request, int n) {
 template <class Vector>
 StepView3 CudaBackendOf<Vector>::view3(const StepRequest3& request, int n) {
   StepView3 view = stepSettings3(request, cellSize_.nearThresholdSq());
-  view.agents = sorted_.arrays();
-  view.count = n;
-  view.cells = GridCells{hostGrid_, occupied_.data(), bucketStart_.data(), slotKey_.data()};
-  view.terms = terms_.data();
-  view.steering = steering_.data();
-  view.neighbours = NeighbourTable{neighbourSlots_.data(), neighbourCount_.data(), 1, n};  // Columns.
-  view.newVelocity = newVelocity_.data();
+  shareState(view, n);
   if (request.wanderIn != nullptr) {
     // The wander directions go up before the step and come back after it (stepOnDevice): the
     // host keeps a 3D world's steering state.
