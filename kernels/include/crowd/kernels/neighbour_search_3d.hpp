@@ -63,8 +63,9 @@ struct BlockTile3 {
     if (count != -2 && cell.x == home.x && cell.y == home.y && cell.z == home.z) return;
     home = cell;
     count = 0;
-    for (int z = cell.z - 1; z <= cell.z + 1; ++z) {
-      for (int y = cell.y - 1; y <= cell.y + 1; ++y) {
+    // Stops at the first row that overflows it (count -1).
+    for (int z = cell.z - 1; z <= cell.z + 1 && count >= 0; ++z) {
+      for (int y = cell.y - 1; y <= cell.y + 1 && count >= 0; ++y) {
         visitBlockRow3(cells, cell, y, z, [&](int j) {
           if (count < 0) return;
           if (count == kCapacity) {
