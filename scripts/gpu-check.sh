@@ -64,6 +64,11 @@ part bench-gpu-circle 60 "$crowdsim" bench --backend cuda --scenario circle \
   --agents 10000,100000,1000000 --steps 30 --warmup 10 --json "$out/bench-gpu-circle.json"
 part bench-cpu 60 "$crowdsim" bench --backend cpu --threads "$cores" --scenario random --scenario circle \
   --agents 10000,100000,1000000 --steps 5 --warmup 2 --json "$out/bench-cpu.json"
+# The Frenet planner (lanes): candidates costed per second on both backends, side by side.
+part bench-lanes 40 "$crowdsim" bench --backend cuda --backend cpu --threads "$cores" --scenario lanes \
+  --agents 2400,24000 --steps 20 --warmup 5 --json "$out/bench-lanes.json"
+# Whole runs on the GPU: the 3D built-ins and the planner's lanes, with their summaries.
+part runs-cuda 40 bash -c "for s in sphere swarm lanes; do '$crowdsim' run builtin \$s --backend cuda; done"
 # 3D worlds (RVO2-3D's sphere, and the swarm) on both backends, side by side.
 part bench-3d 90 "$crowdsim" bench --backend cuda --backend cpu --threads "$cores" --scenario sphere --scenario swarm \
   --agents 10000,100000,1000000 --steps 10 --warmup 3 --json "$out/bench-3d.json"
@@ -81,7 +86,7 @@ if command -v ncu >/dev/null; then
 fi
 if command -v compute-sanitizer >/dev/null; then
   part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \
-    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*' --gtest_color=no
+    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*:CudaSteering.Planners*:CudaBackend3d.RandomStates*' --gtest_color=no
   part racecheck 30 compute-sanitizer --tool racecheck --error-exitcode 9 "$tests" \
     --gtest_filter='CudaBackend.OneStep*' --gtest_color=no
 fi

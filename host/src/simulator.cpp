@@ -43,9 +43,7 @@ void checkConfig(const SimulatorConfig& c) {
 template <class Vector>
 std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
   constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
-  // The CUDA backend steps 3D worlds when asked, but its 3D parity tests have not yet run on a
-  // GPU: until they have, `auto` keeps 3D worlds on the CPU.
-  if (kind == BackendKind::Cpu || (!kPlanar && kind == BackendKind::Auto)) {
+  if (kind == BackendKind::Cpu) {
     if constexpr (kPlanar) return makeCpuBackend();
     else return makeCpuBackend3();
   }

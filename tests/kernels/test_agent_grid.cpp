@@ -206,6 +206,15 @@ TEST(NeighbourSearch, MatchesBruteForceForEveryCellSizeAndLayout) {
         for (int m = 0; m < direct.count; ++m) {
           EXPECT_EQ(direct.index(m), nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
         }
+        // So does it with the list kept in registers, as the GPU runs it for K up to 16.
+        NearestInRegisters<16> registers;
+        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
+                                sqr(neighborDist), registers);
+        ASSERT_EQ(registers.count, nearest.count) << "agent " << self << " cell " << cellSize;
+        EXPECT_EQ(registers.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
+        registers.forEachKept([&](int m, int slot) {
+          EXPECT_EQ(slot, nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
+        });
       }
       // A query reads the 3 x 3 cells around its own and, of the outer rings (up to 7 x 7 cells
       // for the smallest cells), only what the K-th distance reaches: fewer agents than 16

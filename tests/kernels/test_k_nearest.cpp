@@ -204,6 +204,50 @@ TEST(KernelKNearest, RandomStreamsMatchTheDefinition) {
   }
 }
 
+// The GPU's list, every entry in a register, keeps what the definition keeps, offer by offer:
+// count, order, indices, range and what mayAccept answers, for every capacity up to its own and
+// beyond it (capped), with many ties, NaN distances and ranges that admit none.
+TEST(KernelKNearest, RegisterListKeepsWhatTheDefinitionKeeps) {
+  std::mt19937 rng(202);
+  std::uniform_int_distribution<int> quantised(0, 40);  // Many ties.
+  std::uniform_int_distribution<int> keepDist(0, 20);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int keep = keepDist(rng);
+    const float rangeSq = trial % 17 == 0 ? 0.0f : static_cast<float>(quantised(rng));
+    std::vector<Candidate> candidates;
+    const unsigned n = static_cast<unsigned>(trial % 60);
+    for (unsigned id = 0; id < n; ++id) {
+      const float d = id % 23 == 7 ? NAN : static_cast<float>(quantised(rng)) * 0.5f;
+      candidates.push_back(Candidate{d, id});
+    }
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    crowd::NearestInRegisters<16> registers;
+    AgentNeighbours list;
+    registers.reset(keep, rangeSq);
+    list.reset(std::min(keep, 16), rangeSq);
+    SCOPED_TRACE(testing::Message() << "trial " << trial << " keep " << keep);
+    for (const Candidate& c : candidates) {
+      ASSERT_EQ(registers.mayAccept(c.distSq), list.mayAccept(c.distSq)) << c.distSq;
+      registers.offer(c.distSq, c.id, 1000 + static_cast<int>(c.id));
+      list.offer(c.distSq, c.id, 1000 + static_cast<int>(c.id));
+      ASSERT_EQ(registers.count, list.count);
+      ASSERT_EQ(registers.rangeSq, list.rangeSq);
+    }
+    std::vector<Candidate> finite;
+    for (const Candidate& c : candidates) {
+      if (!std::isnan(c.distSq)) finite.push_back(c);
+    }
+    const std::vector<Candidate> expected = expectedNearest(finite, std::min(keep, 16), rangeSq);
+    ASSERT_EQ(registers.count, static_cast<int>(expected.size()));
+    int visited = 0;
+    registers.forEachKept([&](int m, int index) {
+      EXPECT_EQ(m, visited++);
+      EXPECT_EQ(index, 1000 + static_cast<int>(expected[static_cast<std::size_t>(m)].id)) << "entry " << m;
+    });
+    EXPECT_EQ(visited, registers.count);
+  }
+}
+
 TEST(KernelKNearest, ObstacleListWorksTheSameWay) {
   std::vector<Candidate> candidates;
   for (unsigned id = 0; id < 200; ++id) {

@@ -144,6 +144,14 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
             }
           } else {
             candidates += findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
+            // The list kept in registers, as the GPU runs it for K up to 16, finds the same.
+            NearestInRegisters<16> registers;
+            findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), registers);
+            ASSERT_EQ(registers.count, nearest.count) << "agent " << self << " cell " << cellSize;
+            EXPECT_EQ(registers.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
+            registers.forEachKept([&](int m, int slot) {
+              EXPECT_EQ(slot, nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
+            });
           }
           const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
           ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))

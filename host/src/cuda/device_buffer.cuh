@@ -3,9 +3,12 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace crowd {
 
@@ -49,6 +52,13 @@ class DeviceBuffer {
     if (count > 0) cudaCheck(cudaMemcpy(host, data_, count * sizeof(T), cudaMemcpyDeviceToHost), "download");
   }
 
+  /// Exchanges the arrays (a sort's two buffers trade places).
+  void swap(DeviceBuffer& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    std::swap(capacity_, other.capacity_);
+  }
+
   T* data() { return data_; }
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
@@ -58,6 +68,28 @@ class DeviceBuffer {
   T* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+};
+
+/// A small device table mirrored from the host (the profile tables): an upload copies only when
+/// the host's bytes differ from those it last copied, sparing each step a blocking copy.
+template <typename T>
+class DeviceMirror {
+ public:
+  void upload(const T* host, std::size_t count) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(host);
+    const std::size_t size = count * sizeof(T);
+    if (buffer_.data() != nullptr && copied_.size() == size && std::equal(bytes, bytes + size, copied_.begin())) return;
+    copied_.clear();  // Should the upload fail, the next one copies again.
+    buffer_.upload(host, count);
+    copied_.assign(bytes, bytes + size);
+  }
+
+  const T* data() const { return buffer_.data(); }
+  std::size_t bytes() const { return buffer_.bytes(); }
+
+ private:
+  DeviceBuffer<T> buffer_;
+  std::vector<unsigned char> copied_;
 };
 
 }  // namespace crowd

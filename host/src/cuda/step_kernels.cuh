@@ -36,10 +36,6 @@ struct BoundsUnion {
   }
 };
 
-struct TallySum {
-  __host__ __device__ StepTally operator()(StepTally a, const StepTally& b) const { return a += b; }
-};
-
 template <class Vector>
 __global__ void gridKernel(const Bounds* b, float cellSize, std::uint32_t buckets, AgentGrid* grid) {
   if constexpr (std::is_same_v<Vector, Vec3>) {
@@ -49,26 +45,26 @@ __global__ void gridKernel(const Bounds* b, float cellSize, std::uint32_t bucket
   }
 }
 
-/// Each agent's cell key, and the key it is sorted by: (bucket, key) as one integer. The bucket
-/// is the key's low `bucketBits` bits, so rotating those to the top of a `keyBits`-bit integer
-/// orders by bucket first and, within a bucket, by the rest of the key: each cell one run.
+/// The key each agent is sorted by: its cell key with the bucket first, as one integer. The
+/// bucket is the key's low `bucketBits` bits, so rotating those to the top of a `keyBits`-bit
+/// integer orders by bucket first and, within a bucket, by the rest of the key: each cell one run.
 template <class Vector>
 __global__ void keyKernel(int n, const Vector* position, AgentGrid grid, int bucketBits, int keyBits,
-                          std::uint64_t* key, std::uint64_t* sortKey, int* agent) {
+                          std::uint64_t* sortKey, int* agent) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const std::uint64_t k = cellKey(grid, gridCellOf(grid, position[i]));
-  key[i] = k;
-  sortKey[i] = keyBits > bucketBits ? (static_cast<std::uint64_t>(bucketOfKey(grid, k)) << (keyBits - bucketBits)) |
-                                          (k >> bucketBits)
-                                    : k;
+  const int rest = keyBits - bucketBits;
+  sortKey[i] = rest > 0 ? (static_cast<std::uint64_t>(bucketOfKey(grid, k)) << rest) | (k >> bucketBits) : k;
   agent[i] = i;
 }
 
-/// The cell key of each sorted slot.
-__global__ void slotKeyKernel(int n, const int* order, const std::uint64_t* key, std::uint64_t* slotKey) {
+/// Turns the sorted keys back into cell keys, in place: the cell key of each sorted slot.
+__global__ void slotKeyKernel(int n, int bucketBits, int keyBits, std::uint64_t* key) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < n) slotKey[k] = key[order[k]];
+  if (k >= n) return;
+  const int rest = keyBits - bucketBits;
+  if (rest > 0) key[k] = ((key[k] & ((std::uint64_t{1} << rest) - 1)) << bucketBits) | (key[k] >> rest);
 }
 
 /// Sets an occupancy bit from many threads at once.
@@ -103,30 +99,70 @@ __global__ void permuteAgentsKernel(int n, const int* order, AgentArraysOf<Vecto
 #undef CROWD_PERMUTE_COLUMN
 }
 
+/// A warp's sum (or maximum) of v, in lane 0.
+template <class T>
+__device__ T warpSum(T v) {
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  return v;
+}
+
+__device__ inline float warpMax(float v) {
+  for (int offset = 16; offset > 0; offset /= 2) v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, offset));
+  return v;
+}
+
+/// Adds the block's tallies to *total. A phase changes two or three of the tally's fields, so
+/// each field is summed over a warp only where some lane has it (one vote otherwise), the
+/// warps' sums meet in shared memory, and each field the block has is one atomic.
+__device__ inline void addBlockTally(const StepTally& mine, StepTally* total) {
+  constexpr int kWarps = kBlock / 32;
+  // Raw storage: a __shared__ variable cannot have StepTally's initialisers.
+  __shared__ alignas(StepTally) unsigned char storage[kWarps * sizeof(StepTally)];
+  StepTally* warps = reinterpret_cast<StepTally*>(storage);
+  StepTally sum;
+#define CROWD_WARP_SUM(field) \
+  if (__any_sync(0xffffffffu, mine.field != 0)) sum.field = warpSum(mine.field);
+  CROWD_WARP_SUM(candidates)
+  CROWD_WARP_SUM(rangeSum)
+  CROWD_WARP_SUM(arrivals)
+  CROWD_WARP_SUM(nonFinite)
+  CROWD_WARP_SUM(orcaLines)
+  CROWD_WARP_SUM(speedClamps)
+  CROWD_WARP_SUM(listOverflows)
+  CROWD_WARP_SUM(planCandidates)
+#undef CROWD_WARP_SUM
+  if (__any_sync(0xffffffffu, mine.maxMoveSq != 0.0f)) sum.maxMoveSq = warpMax(mine.maxMoveSq);
+  if (threadIdx.x % 32 == 0) warps[threadIdx.x / 32] = sum;
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  StepTally block;
+  for (int w = 0; w < kWarps; ++w) block += warps[w];
+  const auto add = [](long long* to, long long value) {
+    if (value != 0) atomicAdd(reinterpret_cast<unsigned long long*>(to), static_cast<unsigned long long>(value));
+  };
+  add(&total->candidates, block.candidates);
+  add(&total->rangeSum, block.rangeSum);
+  add(&total->arrivals, block.arrivals);
+  add(&total->nonFinite, block.nonFinite);
+  add(&total->orcaLines, block.orcaLines);
+  add(&total->speedClamps, block.speedClamps);
+  add(&total->listOverflows, block.listOverflows);
+  add(&total->planCandidates, block.planCandidates);
+  // Non-negative floats order as their bits do.
+  if (block.maxMoveSq > 0.0f) atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
+}
+
 /// Every per-agent phase runs through this one kernel: one thread per agent in cell order,
 /// neighbouring threads on neighbouring agents. The tally is summed per block, then globally.
 template <class P, class View>
 __global__ void phaseKernel(View view, StepTally* total) {
-  using BlockSum = cub::BlockReduce<StepTally, kBlock>;
-  __shared__ typename BlockSum::TempStorage storage;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   StepTally mine;
   if (k < view.count) {
     typename P::Scratch scratch;
     P::run(view, k, scratch, mine);
   }
-  const StepTally block = BlockSum(storage).Reduce(mine, TallySum{});
-  if (threadIdx.x != 0) return;
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->candidates), static_cast<unsigned long long>(block.candidates));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->rangeSum), static_cast<unsigned long long>(block.rangeSum));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->arrivals), static_cast<unsigned long long>(block.arrivals));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->nonFinite), static_cast<unsigned long long>(block.nonFinite));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->orcaLines), static_cast<unsigned long long>(block.orcaLines));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->speedClamps), static_cast<unsigned long long>(block.speedClamps));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->listOverflows), static_cast<unsigned long long>(block.listOverflows));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&total->planCandidates), static_cast<unsigned long long>(block.planCandidates));
-  // Non-negative floats order as their bits do.
-  atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
+  addBlockTally(mine, total);  // Every thread takes part, those past the last agent too.
 }
 
 /// The sorted slot of every agent id (the table was cleared to -1 first), for target lookups.

@@ -4,9 +4,11 @@
 #if defined(__CUDACC__)
 #define CROWD_HD __host__ __device__
 #define CROWD_NOINLINE __noinline__
+#define CROWD_UNROLL _Pragma("unroll")
 #else
 #define CROWD_HD
 #define CROWD_NOINLINE __attribute__((noinline))
+#define CROWD_UNROLL
 #endif
 
 namespace crowd {

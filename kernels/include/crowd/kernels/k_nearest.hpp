@@ -83,6 +83,76 @@ struct NearestList {
     indices[i] = index;
     if (count == capacity) rangeSq = distSq(count - 1);
   }
+
+  /// Calls f(m, index(m)) for each kept entry, nearest first.
+  template <class F>
+  CROWD_HD void forEachKept(F&& f) const {
+    for (int m = 0; m < count; ++m) f(m, indices[m]);
+  }
+};
+
+/// NearestList's rule with every entry in a register, for the GPU: there an array indexed at
+/// run time lives in local memory, whose traffic, a million threads' worth, swamps the caches.
+/// Every loop runs over the whole capacity and is unrolled, so that each index is a constant;
+/// an offer costs Capacity compare-and-moves instead of a search. Places past `count` hold an
+/// all-ones key, above any candidate's, and places past `capacity` whatever was pushed out.
+template <int Capacity>
+struct NearestInRegisters {
+  std::uint64_t keys[Capacity];
+  int indices[Capacity];
+  int count;
+  int capacity;
+  float rangeSq;
+  std::uint64_t farthest;  ///< keys[capacity - 1], kept apart so that no run-time index reads it.
+
+  CROWD_HD void reset(int keep, float initialRangeSq) {
+    count = 0;
+    capacity = keep < Capacity ? keep : Capacity;
+    rangeSq = initialRangeSq;
+    farthest = ~std::uint64_t{0};
+CROWD_UNROLL
+    for (int m = 0; m < Capacity; ++m) {
+      keys[m] = ~std::uint64_t{0};
+      indices[m] = -1;
+    }
+  }
+
+  CROWD_HD bool mayAccept(float d) const { return d < rangeSq || (count == capacity && d == rangeSq); }
+
+  CROWD_HD void offer(float d, unsigned candidateId, int index) {
+    if (capacity == 0 || !(d <= rangeSq)) return;  // Beyond the range (or NaN).
+    const std::uint64_t key = nearnessKey(d, candidateId);
+    if (count == capacity) {
+      if (key >= farthest) return;  // Must beat the farthest kept entry, ties to the smaller id.
+    } else {
+      if (!(d < rangeSq)) return;
+      ++count;
+    }
+    // From the far end down, every place holding a larger key takes its lower neighbour's entry,
+    // or the candidate where the lower neighbour is not larger.
+CROWD_UNROLL
+    for (int m = Capacity - 1; m >= 0; --m) {
+      if (keys[m] > key) {
+        const bool shift = m > 0 && keys[m > 0 ? m - 1 : 0] > key;
+        keys[m] = shift ? keys[m > 0 ? m - 1 : 0] : key;
+        indices[m] = shift ? indices[m > 0 ? m - 1 : 0] : index;
+      }
+    }
+    if (count == capacity) {
+CROWD_UNROLL
+      for (int m = 0; m < Capacity; ++m) farthest = m == capacity - 1 ? keys[m] : farthest;
+      rangeSq = floatFromBits(static_cast<std::uint32_t>(farthest >> 32));
+    }
+  }
+
+  /// Calls f(m, index) for each kept entry, nearest first.
+  template <class F>
+  CROWD_HD void forEachKept(F&& f) const {
+CROWD_UNROLL
+    for (int m = 0; m < Capacity; ++m) {
+      if (m < count) f(m, indices[m]);
+    }
+  }
 };
 
 using AgentNeighbours = NearestList<kMaxNeighbors>;

@@ -124,9 +124,9 @@ struct CellNeighbourhood {
 
 /// Offers the agents of sorted slots [begin, end) to `nearest`; returns how many were examined.
 /// Vector is Vec2 or Vec3: the K nearest are kept alike in a planar and a 3D world.
-template <class Vector>
+template <class Vector, class Nearest>
 CROWD_HD inline int offerSlots(int begin, int end, const Vector* position, const AgentId* id, int self, Vector p,
-                               AgentNeighbours& nearest) {
+                               Nearest& nearest) {
   for (int j = begin; j < end; ++j) {
     // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
     const float distSq = absSq(p - position[j]);
@@ -138,8 +138,9 @@ CROWD_HD inline int offerSlots(int begin, int end, const Vector* position, const
 }
 
 /// Offers the agents of one run to `nearest`; returns how many were examined.
+template <class Nearest>
 CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const AgentId* id, int self, Vec2 p,
-                             AgentNeighbours& nearest) {
+                             Nearest& nearest) {
   return offerSlots(run.begin, run.end, position, id, self, p, nearest);
 }
 
@@ -180,9 +181,9 @@ struct ListCandidates {
 /// not). Those in range and nearer than `thresholdSq` are offered first; the rest only if those
 /// did not fill the list, or tied with its last entry. With `record`, also lists everyone within
 /// record->rangeSq. Vector is Vec2 or Vec3.
-template <class Candidates, class Vector>
+template <class Candidates, class Vector, class Nearest>
 CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vector p, float thresholdSq,
-                                     AgentNeighbours& nearest, ListRecord* record) {
+                                     Nearest& nearest, ListRecord* record) {
   constexpr int kCapacity = Candidates::kCapacity;
   int order[kCapacity];
   float distances[kCapacity];
@@ -225,9 +226,10 @@ CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vec
 /// candidates examined.
 /// With `record`, also records the agent's candidate list: complete only if the tile holds
 /// everything within its range (cells at least that wide), else marked incomplete (-1).
+template <class Nearest>
 CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood& hood, const Vec2* position,
                                       const AgentId* id, int self, Vec2 p, int maxNeighbors, float neighborDistSq,
-                                      float thresholdSq, AgentNeighbours& nearest, ListRecord* record = nullptr) {
+                                      float thresholdSq, Nearest& nearest, ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;
@@ -276,8 +278,9 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
 /// search reaches it, and skipped when it lies beyond the current range. On a GPU a thread's
 /// cache sits in slow local memory, while neighbouring threads, on neighbouring agents, share
 /// the cells they read through the L1 anyway. Returns the candidates examined.
+template <class Nearest>
 CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id, int self,
-                                            Vec2 p, int maxNeighbors, float neighborDistSq, AgentNeighbours& nearest) {
+                                            Vec2 p, int maxNeighbors, float neighborDistSq, Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   const AgentGrid& grid = cells.grid;
@@ -312,10 +315,10 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* 
 
 /// The K nearest from the agent's candidate list (as findNearestAgents would find them, while
 /// the list is valid). Returns the candidates examined. Vector is Vec2 or Vec3.
-template <class Vector>
+template <class Vector, class Nearest>
 CROWD_HD inline int nearestFromList(const int* row, int count, const Vector* position, const AgentId* id, int self,
                                     Vector p, int maxNeighbors, float neighborDistSq, float thresholdSq,
-                                    AgentNeighbours& nearest) {
+                                    Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   offerCandidates(ListCandidates<Vector>{row, count, position, id}, self, p, thresholdSq, nearest, nullptr);

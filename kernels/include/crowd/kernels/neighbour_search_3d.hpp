@@ -95,8 +95,9 @@ struct BlockTileCandidates3 {
 /// Offers the agents of the block around `home` to `nearest` straight from the grid, its nine
 /// rows nearest first, so that the range shrinks early; once the list is full, rows beyond the
 /// range are skipped. Returns how many were examined.
+template <class Nearest>
 CROWD_HD inline int offerBlock3(const GridCells& cells, CellCoord3 home, const Vec3* position, const AgentId* id,
-                                int self, Vec3 p, float margin, AgentNeighbours& nearest) {
+                                int self, Vec3 p, float margin, Nearest& nearest) {
   const AgentGrid& grid = cells.grid;
   const Vec3 corner = cellCorner(grid, home);
   const float gapY[3] = {p.y - corner.y - margin, 0.0f, corner.y + grid.cellSize - p.y - margin};
@@ -133,8 +134,9 @@ CROWD_HD inline int offerBlock3(const GridCells& cells, CellCoord3 home, const V
 /// Offers the agents of shells 2 and beyond of `home` while the range reaches them (cells must
 /// be at least 1/2.5 of the neighbour distance: CellNeighbourhood::kMaxReach shells). Returns
 /// how many were examined.
+template <class Nearest>
 CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, const Vec3* position, const AgentId* id,
-                                      int self, Vec3 p, float margin, AgentNeighbours& nearest) {
+                                      int self, Vec3 p, float margin, Nearest& nearest) {
   const AgentGrid& grid = cells.grid;
   const float inset = cellInset(grid, cellCorner(grid, home), p, margin);
   int examined = 0;
@@ -163,8 +165,9 @@ CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, c
 /// Fills `nearest` with the `maxNeighbors` nearest agents within `neighborDist` of the agent in
 /// sorted slot `self` at `p` (entries' index: sorted slots), reading the grid directly. Returns
 /// the candidates examined.
+template <class Nearest>
 CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* position, const AgentId* id, int self,
-                                       Vec3 p, int maxNeighbors, float neighborDistSq, AgentNeighbours& nearest) {
+                                       Vec3 p, int maxNeighbors, float neighborDistSq, Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   const CellCoord3 home = gridCellOf(cells.grid, p);
@@ -178,9 +181,10 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* 
 /// `thresholdSq` is the typical squared distance of the K-th neighbour (any value gives the same
 /// result). With `record`, also records the agent's candidate list: complete only if the tile
 /// holds everything within its range (cells at least that wide), else marked incomplete (-1).
+template <class Nearest>
 CROWD_HD inline int findNearestAgents(const GridCells& cells, BlockTile3& tile, const Vec3* position,
                                        const AgentId* id, int self, Vec3 p, int maxNeighbors, float neighborDistSq,
-                                       float thresholdSq, AgentNeighbours& nearest, ListRecord* record = nullptr) {
+                                       float thresholdSq, Nearest& nearest, ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;

@@ -52,9 +52,9 @@ CROWD_HD inline BlockTile3& searchCache(NeighbourScratch& scratch, const StepVie
 /// (recording the list in a sparse crowd), or, on the GPU, from the grid every step. Returns the
 /// candidates examined. The searches are overloaded on the world (neighbour_search.hpp,
 /// neighbour_search_3d.hpp).
-template <class View>
+template <class View, class Nearest>
 CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& scratch, StepTally& tally,
-                                   AgentNeighbours& nearest) {
+                                   Nearest& nearest) {
   const auto& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
   if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
@@ -78,39 +78,62 @@ CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& sc
   return candidates;
 }
 
-/// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots.
-struct NeighboursPhase {
+/// The K nearest agents within neighborDist (k_nearest.hpp's rule) as sorted slots, kept in a
+/// Nearest list while searching: AgentNeighbours, or on the GPU, where every profile keeps few
+/// enough, NearestInRegisters (the CUDA backend picks).
+template <class Nearest>
+struct NeighboursPhaseWith {
   static constexpr Phase kPhase = Phase::Neighbours;
   using Scratch = NeighbourScratch;
 
   template <class View>
   CROWD_HD static void run(const View& view, int k, Scratch& scratch, StepTally& tally) {
-    AgentNeighbours nearest;
+    Nearest nearest;
     tally.candidates += findNeighbours(view, k, scratch, tally, nearest);
-    for (int m = 0; m < nearest.count; ++m) view.neighbours.at(k, m) = nearest.index(m);
+    nearest.forEachKept([&](int m, int slot) { view.neighbours.at(k, m) = slot; });
     view.neighbours.count[k] = nearest.count;
     // Integer units keep the sum, and so the next step's cell size, independent of thread count.
     tally.rangeSum += static_cast<long long>(std::sqrt(nearest.rangeSq) * 1024.0f);
   }
 };
 
-/// Each agent's preferred velocity. A goal-only profile keeps RVO2's example rule, exactly: head
-/// for the goal, no faster than prefSpeed (agents without a goal keep their fixed preferred
-/// velocity; arrived ones keep settling onto the goal). Any other profile steers (steering.hpp).
+using NeighboursPhase = NeighboursPhaseWith<AgentNeighbours>;
+
+/// A goal-only profile's preferred velocity, RVO2's example rule exactly: head for the goal, no
+/// faster than prefSpeed (agents without a goal keep their fixed preferred velocity; arrived
+/// ones keep settling onto the goal).
+template <class View>
+CROWD_HD inline void seekGoal(const View& view, int k) {
+  const auto& a = view.agents;
+  if ((a.flags[k] & kHasGoal) == 0) return;
+  a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[a.profile[k]].prefSpeed);
+}
+
+/// Each agent's preferred velocity: seekGoal for a goal-only profile; any other steers
+/// (steering.hpp).
 struct SteeringPhase {
   static constexpr Phase kPhase = Phase::Steering;
   using Scratch = NoScratch;
 
   template <class View>
   CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
-    const auto& a = view.agents;
-    const std::uint32_t p = a.profile[k];
-    if (view.steering[p].goalOnly) {
-      if ((a.flags[k] & kHasGoal) == 0) return;
-      a.prefVelocity[k] = clipToLength(a.goal[k] - a.position[k], view.terms[p].prefSpeed);
+    if (view.steering[view.agents.profile[k]].goalOnly) {
+      seekGoal(view, k);
       return;
     }
-    a.prefVelocity[k] = steeredVelocity(view, k, tally);
+    view.agents.prefVelocity[k] = steeredVelocity(view, k, tally);
+  }
+};
+
+/// The steering phase of a world whose profiles are all goal-only. The GPU runs it instead of
+/// SteeringPhase: without the behaviours compiled in, its kernel needs a tenth of the registers.
+struct GoalOnlySteeringPhase {
+  static constexpr Phase kPhase = Phase::Steering;
+  using Scratch = NoScratch;
+
+  template <class View>
+  CROWD_HD static void run(const View& view, int k, Scratch&, StepTally&) {
+    seekGoal(view, k);
   }
 };
 
