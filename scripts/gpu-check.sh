@@ -68,7 +68,7 @@ part bench-cpu 60 "$crowdsim" bench --backend cpu --threads "$cores" --scenario 
 part bench-lanes 40 "$crowdsim" bench --backend cuda --backend cpu --threads "$cores" --scenario lanes \
   --agents 2400,24000 --steps 20 --warmup 5 --json "$out/bench-lanes.json"
 # Whole runs on the GPU: the 3D built-ins and the planner's lanes, with their summaries.
-part runs-cuda 40 bash -c "for s in sphere swarm lanes; do '$crowdsim' run builtin \$s --backend cuda; done"
+part runs-cuda 40 bash -c "for s in sphere swarm lanes; do '$crowdsim' run builtin \$s --backend cuda || exit 1; done"
 # 3D worlds (RVO2-3D's sphere, and the swarm) on both backends, side by side.
 part bench-3d 90 "$crowdsim" bench --backend cuda --backend cpu --threads "$cores" --scenario sphere --scenario swarm \
   --agents 10000,100000,1000000 --steps 10 --warmup 3 --json "$out/bench-3d.json"

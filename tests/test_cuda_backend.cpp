@@ -147,6 +147,22 @@ TEST(CudaBackend, DeviceStateIsCompleteBeforeTheFirstStep) {
   EXPECT_NE(device.terms, nullptr) << "the profile table";
 }
 
+// A dense crowd (about 31 candidates per agent, K = 10): from its second step on the GPU keeps
+// the neighbour lists in registers (the CUDA backend picks them above twice K candidates per
+// agent), and the state stays the CPU's bit for bit.
+TEST(CudaBackend, DenseCrowdMatchesTheCpuBackendStepByStep) {
+  CROWD_REQUIRE_GPU();
+  const Scenario scenario = builtinScenario("random", 20000, 5);
+  Simulator cpu = makeSimulator(scenario, 0, BackendKind::Cpu);
+  Simulator gpu = makeSimulator(scenario, 0, BackendKind::Cuda);
+  for (int s = 0; s < 10; ++s) {
+    cpu.step();
+    gpu.step();
+    ASSERT_EQ(cpu.stateHash(), gpu.stateHash()) << "step " << s + 1;
+    EXPECT_GT(gpu.lastCandidatesPerAgent(), 20.0) << "step " << s + 1;
+  }
+}
+
 TEST(CudaBackend, CircleRunMatchesTheCpuBackend) {
   CROWD_REQUIRE_GPU();
   expectSameRun("circle", 250);

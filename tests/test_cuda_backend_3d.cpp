@@ -1,5 +1,6 @@
 // The CUDA backend in 3D worlds against the CPU backend: the same phases over the same 3D grid
 // and the same K-nearest rule, so the same bits. Skips, saying why, without a usable GPU.
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <stdexcept>
@@ -34,22 +35,38 @@ TEST(CudaBackend3d, ExplicitRequestWithoutDeviceFailsClearly) {
   }
 }
 
+// The fewest and most candidates per agent a GPU step examined.
+struct CandidateRange {
+  double fewest = 1e30;
+  double most = 0.0;
+};
+
 // Positions, velocities and arrivals after every step, bit for bit.
-void expectSameRun(const Scenario3& scenario, int steps) {
+CandidateRange expectSameRun(const Scenario3& scenario, int steps) {
   Simulator3 cpu = makeSimulator3(scenario, 2, BackendKind::Cpu);
   Simulator3 gpu = makeSimulator3(scenario, 2, BackendKind::Cuda);
+  CandidateRange range;
   for (int s = 0; s < steps; ++s) {
     cpu.step();
     gpu.step();
-    ASSERT_EQ(cpu.lastArrivals().size(), gpu.lastArrivals().size()) << scenario.name << " step " << s + 1;
-    ASSERT_EQ(cpu.stateHash(), gpu.stateHash()) << scenario.name << " step " << s + 1;
+    EXPECT_EQ(cpu.lastArrivals().size(), gpu.lastArrivals().size()) << scenario.name << " step " << s + 1;
+    EXPECT_EQ(cpu.stateHash(), gpu.stateHash()) << scenario.name << " step " << s + 1;
+    if (cpu.stateHash() != gpu.stateHash()) break;
+    range.fewest = std::min(range.fewest, gpu.lastCandidatesPerAgent());
+    range.most = std::max(range.most, gpu.lastCandidatesPerAgent());
   }
+  return range;
 }
 
 TEST(CudaBackend3d, BuiltinsMatchTheCpuBackend) {
   CROWD_REQUIRE_GPU();
-  expectSameRun(builtinScenario3("sphere"), 300);
-  expectSameRun(builtinScenario3("swarm", 5000, 3), 200);
+  // The GPU keeps neighbour lists in registers after a step with more than twice K (10)
+  // candidates per agent, else in local memory. The sphere starts sparse (about 17) and closes
+  // in (33 by step 300), so its run compares both searches; the swarm is dense.
+  const CandidateRange sphere = expectSameRun(builtinScenario3("sphere"), 300);
+  EXPECT_LT(sphere.fewest, 20.0);
+  EXPECT_GT(sphere.most, 20.0);
+  EXPECT_GT(expectSameRun(builtinScenario3("swarm", 5000, 3), 200).most, 20.0);
 }
 
 TEST(CudaBackend3d, RandomStatesMatchTheCpuBackend) {

@@ -52,8 +52,7 @@ class Simulator3 {
  public:
   /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived and backend apply
   /// as in the planar simulator; seed and origin do not (a 3D step draws no random numbers).
-  /// Auto picks the CPU for now: the CUDA backend steps 3D worlds when asked (Cuda), but its 3D
-  /// parity tests have not yet run on a GPU.
+  /// Auto picks the GPU when there is a usable one, as in the plane.
   explicit Simulator3(const SimulatorConfig& config = {});
   ~Simulator3();
   Simulator3(Simulator3&&) noexcept;
