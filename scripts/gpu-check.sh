@@ -8,6 +8,8 @@
 # Each part has a time cap and the run stops its parts at a deadline, so what ran is always
 # reported. Usage, from the repo root, after a CUDA build (scripts/build.sh -DCROWD_CUDA=ON):
 #   bash scripts/gpu-check.sh [BUILD_DIR] [OUT_DIR] [SECONDS]
+# With BASELINE=/path/to/an/older/crowdsim the GPU sweep runs with it too, right after, so that a
+# change's before and after come from one machine in one session.
 set -uo pipefail
 build=$(cd "${1:-build}" && pwd)
 out=${2:-gpu-check}
@@ -62,6 +64,12 @@ part bench-gpu-random 120 "$crowdsim" bench --backend cuda --scenario random \
   --agents 10000,100000,1000000,10000000 --steps 30 --warmup 10 --json "$out/bench-gpu-random.json"
 part bench-gpu-circle 60 "$crowdsim" bench --backend cuda --scenario circle \
   --agents 10000,100000,1000000 --steps 30 --warmup 10 --json "$out/bench-gpu-circle.json"
+if [ -n "${BASELINE:-}" ]; then
+  part baseline-random 120 "$BASELINE" bench --backend cuda --scenario random \
+    --agents 10000,100000,1000000,10000000 --steps 30 --warmup 10 --json "$out/baseline-random.json"
+  part baseline-circle 60 "$BASELINE" bench --backend cuda --scenario circle \
+    --agents 10000,100000,1000000 --steps 30 --warmup 10 --json "$out/baseline-circle.json"
+fi
 part bench-cpu 60 "$crowdsim" bench --backend cpu --threads "$cores" --scenario random --scenario circle \
   --agents 10000,100000,1000000 --steps 5 --warmup 2 --json "$out/bench-cpu.json"
 # The Frenet planner (lanes): candidates costed per second on both backends, side by side.
@@ -77,10 +85,11 @@ part view-million 40 "$crowdsim" view builtin random --agents 1000000 --backend 
 # configured the build, which the GPU machine may lack.
 part all-tests 150 bash -c "cd '$build/tests' && ./crowd_tests --gtest_color=no --gtest_brief=1"
 if command -v ncu >/dev/null; then
-  # One whole step of kernels at a million agents, after ten steps.
-  part ncu 90 ncu --clock-control none --launch-skip 150 --launch-count 18 --section SpeedOfLight \
-    --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis \
-    "$crowdsim" run builtin random --agents 1000000 --backend cuda --steps 20 -q
+  # The four phase kernels of the eleventh step at a million agents, with where their warps stall.
+  part ncu 90 ncu --clock-control none -k regex:phaseKernel --launch-skip 40 --launch-count 4 \
+    --section SpeedOfLight --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis \
+    --section WarpStateStats --section SourceCounters \
+    "$crowdsim" run builtin random --agents 1000000 --backend cuda --steps 12 -q
 fi
 if command -v compute-sanitizer >/dev/null; then
   part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \
@@ -90,4 +99,6 @@ if command -v compute-sanitizer >/dev/null; then
 fi
 echo "=== summary"
 cat "$summary"
-cat "$out"/bench-*.log 2>/dev/null | grep -E "^(random|circle) "
+for log in "$out"/bench-*.log "$out"/baseline-*.log; do
+  [ -f "$log" ] && grep -E "^(random|circle|sphere|swarm|lanes) " "$log" | sed "s|^|$(basename "$log" .log): |"
+done
