@@ -4,7 +4,6 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <type_traits>
 
 #include <crowd/kernels/phase.hpp>
@@ -44,8 +43,6 @@ bool neighboursInRegisters(int maxNeighbors, double lastCandidatesPerAgent) {
 template <class... P, class View>
 void runPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, bool registerNeighbours,
                StepTally* tally, cudaEvent_t* events) {
-  const bool goalOnly = std::all_of(profiles.steering.begin(), profiles.steering.end(),
-                                    [](const SteeringTerms& s) { return s.goalOnly; });
   (
       [&] {
         if constexpr (std::is_same_v<P, NeighboursPhase>) {
@@ -55,7 +52,7 @@ void runPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, 
           }
         }
         if constexpr (std::is_same_v<P, SteeringPhase>) {
-          if (goalOnly) {
+          if (!profiles.anySteering) {
             launchPhase<GoalOnlySteeringPhase>(view, tally, events);
             return;
           }

@@ -122,14 +122,7 @@ __device__ inline void addBlockTally(const StepTally& mine, StepTally* total) {
   StepTally sum;
 #define CROWD_WARP_SUM(field) \
   if (__any_sync(0xffffffffu, mine.field != 0)) sum.field = warpSum(mine.field);
-  CROWD_WARP_SUM(candidates)
-  CROWD_WARP_SUM(rangeSum)
-  CROWD_WARP_SUM(arrivals)
-  CROWD_WARP_SUM(nonFinite)
-  CROWD_WARP_SUM(orcaLines)
-  CROWD_WARP_SUM(speedClamps)
-  CROWD_WARP_SUM(listOverflows)
-  CROWD_WARP_SUM(planCandidates)
+  CROWD_TALLY_COUNTS(CROWD_WARP_SUM)
 #undef CROWD_WARP_SUM
   if (__any_sync(0xffffffffu, mine.maxMoveSq != 0.0f)) sum.maxMoveSq = warpMax(mine.maxMoveSq);
   if (threadIdx.x % 32 == 0) warps[threadIdx.x / 32] = sum;
@@ -137,17 +130,12 @@ __device__ inline void addBlockTally(const StepTally& mine, StepTally* total) {
   if (threadIdx.x != 0) return;
   StepTally block;
   for (int w = 0; w < kWarps; ++w) block += warps[w];
-  const auto add = [](long long* to, long long value) {
-    if (value != 0) atomicAdd(reinterpret_cast<unsigned long long*>(to), static_cast<unsigned long long>(value));
-  };
-  add(&total->candidates, block.candidates);
-  add(&total->rangeSum, block.rangeSum);
-  add(&total->arrivals, block.arrivals);
-  add(&total->nonFinite, block.nonFinite);
-  add(&total->orcaLines, block.orcaLines);
-  add(&total->speedClamps, block.speedClamps);
-  add(&total->listOverflows, block.listOverflows);
-  add(&total->planCandidates, block.planCandidates);
+#define CROWD_ATOMIC_ADD(field) \
+  if (block.field != 0) {                 \
+    atomicAdd(reinterpret_cast<unsigned long long*>(&total->field), static_cast<unsigned long long>(block.field)); \
+  }
+  CROWD_TALLY_COUNTS(CROWD_ATOMIC_ADD)
+#undef CROWD_ATOMIC_ADD
   // Non-negative floats order as their bits do.
   if (block.maxMoveSq > 0.0f) atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
 }

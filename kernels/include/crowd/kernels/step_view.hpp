@@ -28,6 +28,11 @@ struct NeighbourTable {
   CROWD_HD int& at(int k, int m) const { return slot[k * rowStride + m * columnStride]; }
 };
 
+/// The tally's counts (StepTally's integer fields), listed once: the sums on both backends loop
+/// over this list.
+#define CROWD_TALLY_COUNTS(X) \
+  X(candidates) X(rangeSum) X(arrivals) X(nonFinite) X(orcaLines) X(speedClamps) X(listOverflows) X(planCandidates)
+
 /// What the phases produce besides the agents' state, summed over agents.
 struct StepTally {
   long long candidates = 0;  ///< Neighbour candidates examined.
@@ -43,18 +48,19 @@ struct StepTally {
   float maxMoveSq = 0.0f;
 
   CROWD_HD StepTally& operator+=(const StepTally& o) {
-    candidates += o.candidates;
-    rangeSum += o.rangeSum;
-    arrivals += o.arrivals;
-    nonFinite += o.nonFinite;
-    orcaLines += o.orcaLines;
-    speedClamps += o.speedClamps;
-    listOverflows += o.listOverflows;
-    planCandidates += o.planCandidates;
+#define CROWD_ADD_COUNT(field) field += o.field;
+    CROWD_TALLY_COUNTS(CROWD_ADD_COUNT)
+#undef CROWD_ADD_COUNT
     maxMoveSq = maxMoveSq > o.maxMoveSq ? maxMoveSq : o.maxMoveSq;
     return *this;
   }
 };
+
+// A count added to StepTally must be listed in CROWD_TALLY_COUNTS, or the sums would drop it.
+#define CROWD_ONE_COUNT(field) +1
+static_assert(sizeof(StepTally) == (0 CROWD_TALLY_COUNTS(CROWD_ONE_COUNT) + 1) * sizeof(long long),
+              "every integer field of StepTally is listed in CROWD_TALLY_COUNTS");
+#undef CROWD_ONE_COUNT
 
 struct StepView {
   AgentArrays agents;  ///< The working copy, in cell order: index k is sorted slot k.
