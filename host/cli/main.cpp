@@ -1,13 +1,10 @@
 // crowdsim: run, validate and benchmark crowd scenarios from the command line.
 #include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -21,6 +18,8 @@
 
 #include <crowd/crowd.hpp>
 
+#include "output_paths.hpp"
+#include "realism_command.hpp"
 #include "route_command.hpp"
 #include "run_options.hpp"
 #include "summary.hpp"
@@ -57,59 +56,11 @@ Scenario loadTarget(const RunOptions& o) {
   return loadScenarioTarget(o.target, o.agents, o.seed, kDefaultScenario, kDefaultAgents);
 }
 
-// Whether `a` and `b` name the same file, existing or not.
-bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
-  std::error_code error;
-  if (std::filesystem::equivalent(a, b, error)) return true;
-  std::error_code errorA;
-  std::error_code errorB;
-  // Made absolute first: a relative path none of whose parts exist would stay as written.
-  const std::filesystem::path canonicalA =
-      std::filesystem::weakly_canonical(std::filesystem::absolute(a), errorA);
-  const std::filesystem::path canonicalB =
-      std::filesystem::weakly_canonical(std::filesystem::absolute(b), errorB);
-  return !errorA && !errorB && canonicalA == canonicalB;
-}
-
-// An output the run will write, checked before anything runs so that a bad path cannot lose a
-// finished run: the file must be writable, or its folder must exist and take new files.
-// Nothing is created or truncated here. Throws ScenarioError (bad usage).
-void checkOutputPath(const std::string& option, const std::string& path) {
-  namespace fs = std::filesystem;
-  const std::string where = option + " " + path + ": ";
-  std::error_code error;
-  const fs::file_status status = fs::status(path, error);
-  if (fs::exists(status)) {
-    if (fs::is_directory(status)) throw ScenarioError(where + "is a folder, not a file");
-    if (access(path.c_str(), W_OK) != 0) throw ScenarioError(where + "cannot write: " + std::strerror(errno));
-    return;
-  }
-  const fs::path folder = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
-  const fs::file_status folderStatus = fs::status(folder, error);
-  if (!fs::exists(folderStatus)) {
-    throw ScenarioError(where + "the folder " + folder.string() + " does not exist");
-  }
-  if (!fs::is_directory(folderStatus)) throw ScenarioError(where + folder.string() + " is not a folder");
-  if (access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw ScenarioError(where + "cannot create a file in " + folder.string() + ": " + std::strerror(errno));
-  }
-}
-
 // Both outputs writable, distinct, and neither the scenario file itself.
-void checkOutputPaths(const RunOptions& o) {
-  const std::pair<const char*, const std::string*> outputs[] = {{"--out", &o.outPath},
-                                                                {"--metrics", &o.metricsPath}};
-  for (const auto& [option, path] : outputs) {
-    if (path->empty()) continue;
-    checkOutputPath(option, *path);
-    if (o.target.size() == 1 && o.target[0] != "builtin" && samePath(*path, o.target[0])) {
-      throw ScenarioError(std::string(option) + " " + *path +
-                          ": is the scenario file; writing it would overwrite the scenario");
-    }
-  }
-  if (!o.outPath.empty() && !o.metricsPath.empty() && samePath(o.outPath, o.metricsPath)) {
-    throw ScenarioError("--out and --metrics name the same file (" + o.outPath + "); give each its own");
-  }
+void checkRunOutputs(const RunOptions& o) {
+  const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
+  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, fromFile ? o.target[0] : std::string(),
+                   "the scenario file");
 }
 
 // Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
@@ -241,7 +192,7 @@ int runScenario(RunOptions& o) {
     return kExitBadInput;
   }
   readNumbers(o);
-  checkOutputPaths(o);
+  checkRunOutputs(o);
   if (isTarget3d(o.target)) return runScenario3(o, backend, why);
   Scenario scenario = loadTarget(o);
   for (const std::string& w : scenario.warnings) warn(w);
@@ -388,6 +339,8 @@ int main(int argc, char** argv) {
   addBenchOptions(*bench, benchOptions);
   RouteOptions routeOptions;
   CLI::App* route = addRouteCommand(app, routeOptions);
+  RealismCommandOptions realismOptions;
+  CLI::App* realism = addRealismCommand(app, realismOptions);
   ViewOptions viewOptions;
   CLI::App* view = addViewCommand(app, viewOptions);
   RenderOptions renderOptions;
@@ -399,6 +352,7 @@ int main(int argc, char** argv) {
              "  crowdsim validate my.json\n"
              "  crowdsim bench --agents 1000,10000 --json bench.json\n"
              "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
+             "  crowdsim realism crowds_zara01.txt --svg zara.svg\n"
              "  crowdsim view builtin evacuation --agents 10000\n"
              "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
              "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
@@ -414,6 +368,7 @@ int main(int argc, char** argv) {
     if (*validateCmd) return validate(validatePath);
     if (*bench) return runBench(benchOptions);
     if (*route) return runRoute(routeOptions);
+    if (*realism) return runRealism(realismOptions);
     if (*view) return runView(viewOptions);
     if (*render) return runRender(renderOptions);
     if (!*run) return runDefault(runOptions);

@@ -10,6 +10,8 @@
 #include <crowd/obstacles.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/phase_times.hpp>
+#include <crowd/realism.hpp>
+#include <crowd/recorded_scene.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>

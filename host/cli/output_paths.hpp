@@ -1,0 +1,25 @@
+// Checks on the files a command will write, made before it runs so that a bad path cannot lose
+// a finished run.
+#pragma once
+
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+
+namespace crowd::cli {
+
+/// Whether `a` and `b` name the same file, existing or not.
+bool samePath(const std::filesystem::path& a, const std::filesystem::path& b);
+
+/// An output file as the user named it: the option and its path (empty: not asked for).
+struct OutputPath {
+  const char* option;
+  const std::string& path;
+};
+
+/// Every output asked for can be written (the file is writable, or its folder exists and takes
+/// new files), no two name the same file, and none is `input` (`inputKind`, e.g. "the scenario
+/// file"; empty `input`: none). Nothing is created or truncated. Throws ScenarioError.
+void checkOutputPaths(std::initializer_list<OutputPath> outputs, const std::string& input, const char* inputKind);
+
+}  // namespace crowd::cli
