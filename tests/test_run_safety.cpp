@@ -3,6 +3,7 @@
 // only when complete.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -149,6 +150,41 @@ TEST(RunSafety, OutputFilesReplaceTheOldOneOnlyWhenComplete) {
   }
   EXPECT_EQ(contents(), "new");
   EXPECT_THROW(OutputFile(testing::TempDir() + "no-such-folder/x.txt"), std::runtime_error);
+}
+
+TEST(RunSafety, OutputFilesWriteThroughLinksAndDevices) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(testing::TempDir()) / "crowd_output_links";
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const auto read = [](const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  const auto write = [](const fs::path& path, const char* text) {
+    OutputFile file(path.string());
+    std::fputs(text, file.stream());
+    file.commit();
+  };
+  {
+    std::ofstream(folder / "target.csv") << "old";
+  }
+  fs::create_symlink("target.csv", folder / "link.csv");
+  write(folder / "link.csv", "through the link");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "link.csv")));  // The link is kept...
+  EXPECT_EQ(read(folder / "target.csv"), "through the link");          // ...and its target written.
+  fs::create_symlink("later.csv", folder / "dangling.csv");
+  write(folder / "dangling.csv", "made");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "dangling.csv")));
+  EXPECT_EQ(read(folder / "later.csv"), "made");
+  // A device stays a device (renaming a finished file over /dev/null would replace it).
+  if (fs::is_character_file("/dev/null")) {
+    write("/dev/null", "discarded");
+    EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  }
+  fs::remove_all(folder);
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ TEST(ScenarioBuiltin, UnknownNameListsTheKnownOnes) {
   } catch (const ScenarioError& error) {
     EXPECT_EQ(std::string(error.what()),
               "unknown built-in scenario 'nosuch' (known: circle, crossing, corridor, "
-              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, lanes, maze)");
+              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, lanes, maze, sphere, swarm)");
   }
 }
 

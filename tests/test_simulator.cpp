@@ -62,6 +62,10 @@ TEST(Simulator, RejectsBadAgentsAndSettings) {
   config.timeStep = 0.1f;
   config.threads = -2;
   EXPECT_THROW(sim.setConfig(config), std::invalid_argument);
+  config.threads = kMaxThreads + 1;  // OpenMP crashes trying to start 100,000.
+  EXPECT_THROW(sim.setConfig(config), std::invalid_argument);
+  config.threads = kMaxThreads;
+  EXPECT_NO_THROW(sim.setConfig(config));
   EXPECT_THROW(sim.addObstacle(std::vector<Vec2>{{0, 0}}), std::invalid_argument);
 }
 

@@ -122,7 +122,7 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--warmup", o.warmup, "Untimed steps first")->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
-  app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   app.add_option("--seed", o.seed, "Seed for the scenarios")->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <crowd/output_file.hpp>
+#include <crowd/simulator.hpp>
 
 #include "output_paths.hpp"
 
@@ -171,7 +172,8 @@ CLI::App* addRealismCommand(CLI::App& app, RealismCommandOptions& o) {
                   "recorded mean speed throughout")
       ->check(CLI::IsMember({"schedule", "mean"}))
       ->capture_default_str();
-  cmd->add_option("--threads", o.run.threads, "CPU threads (0: all cores); results do not depend on it");
+  cmd->add_option("--threads", o.run.threads, "CPU threads (0: all cores); results do not depend on it")
+      ->check(CLI::Range(0, kMaxThreads));
   cmd->add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->capture_default_str();
   cmd->add_option("--out", o.outPath, "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)");
   cmd->add_option("--json", o.jsonPath, "Write the table's figures as JSON");

@@ -15,7 +15,7 @@ void addSceneOptions(CLI::App& command, SceneOptions& o, const char* defaultSize
   command.add_option("--agents", o.agents, "Agent count for a built-in scenario")
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   command.add_option("--seed", o.seed, "Seed for random placement and goals");
-  command.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  command.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   command.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
   command.add_option("--color-by", o.colorBy, "What agent colours show")
       ->check(CLI::IsMember({"speed", "group", "behavior", "density"}))

@@ -4,6 +4,7 @@
 // flows 0.1 s. The steering set-ups (pursuit, pathloop, forest, mix) are built in
 // scenario_builtin_steering.cpp and listed in the same table below.
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -308,6 +309,8 @@ const Builtin& findBuiltin(const std::string& name) {
   for (const Builtin& builtin : kBuiltins) {
     known += (known.empty() ? "" : ", ") + std::string(builtin.name);
   }
+  // The 3D ones too: a command that reads both kinds names them all.
+  for (const std::string& name3 : builtinScenario3Names()) known += ", " + name3;
   throw ScenarioError("unknown built-in scenario '" + name + "' (known: " + known + ")");
 }
 

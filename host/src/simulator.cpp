@@ -34,7 +34,10 @@ void checkConfig(const SimulatorConfig& c) {
   if (const std::string problem = checkLimit(c.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
-  if (c.threads < 0) throw std::invalid_argument("threads must be >= 0, got " + std::to_string(c.threads));
+  if (c.threads < 0 || c.threads > kMaxThreads) {
+    throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(c.threads));
+  }
   if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
     throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
   }

@@ -1,6 +1,8 @@
 // An output file that replaces its path only when complete: written under a temporary name in
 // the same folder and renamed into place by commit(). A run that fails, or is interrupted,
-// leaves the old file (if any) untouched and no truncated file behind.
+// leaves the old file (if any) untouched and no truncated file behind. A symbolic link is
+// followed (its target replaced, the link kept); a device or pipe (/dev/null, /dev/stdout) is
+// written directly.
 #pragma once
 
 #include <cstdio>
@@ -25,7 +27,9 @@ class OutputFile {
 
  private:
   std::string path_;
-  std::string temporary_;
+  std::string target_;     ///< path_ through its symbolic links.
+  std::string temporary_;  ///< What is written: beside target_, or target_ itself when direct_.
+  bool direct_ = false;
   std::FILE* file_ = nullptr;
 };
 

@@ -35,11 +35,15 @@ enum class BackendKind {
 /// given) says which is missing.
 bool cudaBackendAvailable(std::string* why = nullptr);
 
+/// The most CPU threads a simulator runs on (OpenMP fails, or worse, far beyond any machine's
+/// cores).
+inline constexpr int kMaxThreads = 1024;
+
 /// Whole-simulation settings.
 struct SimulatorConfig {
   float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
   bool removeArrived = false;  ///< Remove agents once they reach their goal (evacuations).
-  int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: >= 0]
+  int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
   /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
   float cellSize = 0.0f;
