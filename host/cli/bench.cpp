@@ -16,6 +16,7 @@
 #include <crowd/crowd.hpp>
 
 #include "run_options.hpp"
+#include "strict_integer.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -117,13 +118,20 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--agents", o.agents, "Agent counts, comma separated")
       ->delimiter(',')
       ->capture_default_str()
+      ->check(kWholeNumber)
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
-  app.add_option("--steps", o.steps, "Timed steps per point")->check(CLI::PositiveNumber)->capture_default_str();
-  app.add_option("--warmup", o.warmup, "Untimed steps first")->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--steps", o.steps, "Timed steps per point")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(1, 1000000000))->capture_default_str();
+  app.add_option("--warmup", o.warmup, "Untimed steps first")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, 1000000000))->capture_default_str();
   app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
-  app.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
-  app.add_option("--seed", o.seed, "Seed for the scenarios")->capture_default_str();
+  app.add_option("--threads", o.threads, "CPU threads (0: all cores)")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, kMaxThreads));
+  app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
 }

@@ -236,9 +236,12 @@ int validate(const std::string& path) {
 void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
   run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
+      ->check(kWholeNumber)
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   run.add_option("--steps", o.stepsText, "Steps to run (overrides the scenario's 'steps'); a whole number");
-  run.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
+  run.add_option("--threads", o.threads, "CPU threads (0: all cores)")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, kMaxThreads));
   run.add_option("--seed", o.seedText, "Seed for random placement and goals, 0 to 2^64 - 1");
   run.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
   run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)");

@@ -17,6 +17,7 @@
 #include <crowd/simulator.hpp>
 
 #include "output_paths.hpp"
+#include "strict_integer.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -158,12 +159,16 @@ CLI::App* addRealismCommand(CLI::App& app, RealismCommandOptions& o) {
   cmd->add_option("--frame-time", o.run.frameTime,
                   "Seconds between annotations (ETH/UCY: 0.4; ETH's own rate is 0.667, see the README)")
       ->capture_default_str();
-  cmd->add_option("--substeps", o.run.substeps, "Simulation steps per annotation interval")->capture_default_str();
+  cmd->add_option("--substeps", o.run.substeps, "Simulation steps per annotation interval")
+      ->check(kWholeNumber)
+      ->capture_default_str();
   cmd->add_option("--radius", o.run.params.radius, "Pedestrian radius, m")->capture_default_str();
   cmd->add_option("--time-horizon", o.run.params.timeHorizon, "ORCA's time horizon, s")->capture_default_str();
   cmd->add_option("--neighbor-dist", o.run.params.neighborDist, "Neighbours within this are avoided, m")
       ->capture_default_str();
-  cmd->add_option("--max-neighbors", o.run.params.maxNeighbors, "At most this many are avoided")->capture_default_str();
+  cmd->add_option("--max-neighbors", o.run.params.maxNeighbors, "At most this many are avoided")
+      ->check(kWholeNumber)
+      ->capture_default_str();
   cmd->add_option("--max-speed-factor", o.run.maxSpeedFactor,
                   "Each pedestrian's maxSpeed over their recorded mean speed")
       ->capture_default_str();
@@ -173,8 +178,9 @@ CLI::App* addRealismCommand(CLI::App& app, RealismCommandOptions& o) {
       ->check(CLI::IsMember({"schedule", "mean"}))
       ->capture_default_str();
   cmd->add_option("--threads", o.run.threads, "CPU threads (0: all cores); results do not depend on it")
+      ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
-  cmd->add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->capture_default_str();
+  cmd->add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->check(kWholeNumber)->capture_default_str();
   cmd->add_option("--out", o.outPath, "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)");
   cmd->add_option("--json", o.jsonPath, "Write the table's figures as JSON");
   cmd->add_option("--svg", o.svgPath, "Draw the recorded and re-enacted paths (SVG)");

@@ -3,9 +3,12 @@
 // "--seed 010", "--seed -1" or "--steps 1e20" are refused instead of read as something else.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include <CLI/CLI.hpp>
 
 namespace crowd::cli {
 
@@ -41,5 +44,26 @@ inline std::optional<std::uint64_t> strictInteger(const std::string& text, std::
   }
   return value;
 }
+
+/// The same rule as a check on a whole-number option (its type and any Range check bound the
+/// value): "--agents 012" is refused, not read as octal 10, and "--seed -1" is refused, not
+/// wrapped round to 2^64 - 1.
+inline const CLI::Validator kWholeNumber(
+    [](std::string& text) {
+      std::string problem;
+      return strictInteger(text, UINT64_MAX, problem) ? std::string() : problem;
+    },
+    "");
+
+/// A check on a number of seconds or similar: finite and not negative (NaN is refused).
+inline const CLI::Validator kFiniteNonNegative(
+    [](std::string& text) {
+      double value = 0.0;
+      if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0.0) {
+        return "expected a finite number >= 0, got '" + text + "'";
+      }
+      return std::string();
+    },
+    "");
 
 }  // namespace crowd::cli

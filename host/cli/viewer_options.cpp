@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "run_options.hpp"
+#include "strict_integer.hpp"
 #include "viewer_commands.hpp"
 
 namespace crowd::cli {
@@ -13,9 +14,12 @@ void addSceneOptions(CLI::App& command, SceneOptions& o, const char* defaultSize
   command.add_option("target", o.target, std::string("A scenario file, or 'builtin NAME' (default: builtin ") + kShowcase + ")")
       ->expected(0, 2);
   command.add_option("--agents", o.agents, "Agent count for a built-in scenario")
+      ->check(kWholeNumber)
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
-  command.add_option("--seed", o.seed, "Seed for random placement and goals");
-  command.add_option("--threads", o.threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
+  command.add_option("--seed", o.seed, "Seed for random placement and goals")->check(kWholeNumber);
+  command.add_option("--threads", o.threads, "CPU threads (0: all cores)")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, kMaxThreads));
   command.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
   command.add_option("--color-by", o.colorBy, "What agent colours show")
       ->check(CLI::IsMember({"speed", "group", "behavior", "density"}))
@@ -38,7 +42,7 @@ CLI::App* addViewCommand(CLI::App& app, ViewOptions& o) {
   view->add_option("--replay", o.replayPath,
                    "Play this trajectory file (crowdsim run --out) instead of running; name its scenario too to "
                    "draw its obstacles and agent sizes");
-  view->add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(CLI::NonNegativeNumber);
+  view->add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(kFiniteNonNegative);
   view->add_flag("--no-vsync", o.noVsync, "Do not wait for the display's refresh (to measure frames per second)");
   view->add_flag("--offscreen", o.offscreen,
                  "No window: draw offscreen (EGL) as fast as possible while the simulation runs, for --quit-after "
@@ -53,9 +57,11 @@ CLI::App* addViewCommand(CLI::App& app, ViewOptions& o) {
 CLI::App* addRenderCommand(CLI::App& app, RenderOptions& o) {
   CLI::App* render = app.add_subcommand("render", "Write PNG frames of a scenario (and an MP4 and a GIF with ffmpeg), no display needed");
   addSceneOptions(*render, o.scene, "1280x720");
-  render->add_option("--start", o.start, "Steps to run before the first frame")->check(CLI::NonNegativeNumber)->capture_default_str();
-  render->add_option("--frames", o.frames, "Frames to write")->check(CLI::Range(1, 100000))->capture_default_str();
-  render->add_option("--every", o.every, "Steps between frames")->check(CLI::Range(1, 1000000))->capture_default_str();
+  render->add_option("--start", o.start, "Steps to run before the first frame")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, 1000000000))->capture_default_str();
+  render->add_option("--frames", o.frames, "Frames to write")->check(kWholeNumber)->check(CLI::Range(1, 100000))->capture_default_str();
+  render->add_option("--every", o.every, "Steps between frames")->check(kWholeNumber)->check(CLI::Range(1, 1000000))->capture_default_str();
   render->add_option("--out", o.outDir, "Folder for frame-00000.png, ... (made if missing)")->capture_default_str();
   render->add_option("--video", o.video, "auto: MP4 and GIF when ffmpeg is installed; none; mp4; gif")
       ->check(CLI::IsMember({"auto", "none", "mp4", "gif"}))

@@ -94,6 +94,14 @@ case "$check" in
     done
     run run builtin circle --agents 10 -q --seed 18446744073709551615 --steps 0
     [ "$rc" = 0 ] || fail "the largest seed was refused (exit code $rc)"
+    # Every command's whole-number options alike: no octal, hex or wrapped negatives.
+    for args in "run builtin circle --agents 012" "run builtin circle --agents 0x10" "bench --agents 1000,012" \
+                "bench --seed -1" "bench --warmup -1" "run builtin circle --threads 100000" \
+                "realism $data/head_on_pedestrians.txt --substeps 04"; do
+      run $args
+      option=$(echo "$args" | grep -oE -- "--[a-z]+ [^ ]+$" | cut -d" " -f1)
+      expect_refused "$option"
+    done
     ;;
   nul_and_devices)
     # A NUL byte ends JSON text as far as a parser goes; bytes after it must not be ignored.
@@ -105,6 +113,15 @@ case "$check" in
     run validate /dev/zero
     [ "$rc" = 2 ] || fail "/dev/zero: exit code $rc, expected 2"
     grep -q "NUL" err.txt || fail "/dev/zero: the message does not say why"
+    ;;
+  outputs_through_links)
+    # An output path that is a symbolic link writes its target and keeps the link.
+    echo old >target.csv
+    ln -s target.csv link.csv
+    run run builtin circle --agents 5 --steps 2 -q --out link.csv
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    [ -L link.csv ] || fail "the link was replaced"
+    [ "$(head -1 target.csv)" = "step,agent,x,y,vx,vy" ] || fail "the link's target was not written"
     ;;
   threads_honoured)
     # --threads 1 runs on one core: the process uses about as much CPU time as wall time (two
