@@ -15,6 +15,7 @@
 #include <crowd/scenario_spec.hpp>
 
 #include "group_generation_3d.hpp"
+#include "scenario_risks.hpp"
 #include "json_document.hpp"
 #include "scenario_behavior_json.hpp"
 #include "scenario_paths.hpp"
@@ -136,6 +137,8 @@ class Scenario3Reader : JsonValueReader {
       fail(path, "makes more than the " + std::to_string(limits::kMaxScenarioAgents) +
                      " agents a scenario can hold: they will not fit in memory");
     }
+    // Before a byte of them is generated.
+    checkMemoryFor(scenario.agents.size() + more, source(), bytesPerAgentEstimate3());
     scenario.agents.reserve(scenario.agents.size() + more);
   }
 

@@ -13,6 +13,7 @@
 
 #include "cpu_agent_grid.hpp"
 #include "group_generation_3d.hpp"
+#include "scenario_risks.hpp"
 
 namespace crowd {
 namespace {
@@ -129,6 +130,7 @@ Scenario3 builtinScenario3(const std::string& name, std::optional<std::size_t> a
     throw ScenarioError("builtin " + name + ": " + std::to_string(*agents) + " agents is more than the " +
                         std::to_string(limits::kMaxScenarioAgents) + " a scenario can hold");
   }
+  if (agents) checkMemoryFor(*agents, "builtin " + name, bytesPerAgentEstimate3());  // Before generating.
   Scenario3 s;
   if (name == "sphere") {
     s = sphere(agents);

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <crowd/simulator3.hpp>
+
 #include "number_text.hpp"
 
 namespace crowd {
@@ -240,14 +242,15 @@ void addRiskWarnings(Scenario& scenario) {
 }
 
 std::uint64_t bytesPerAgentEstimate() { return sizeof(AgentDef) + 320; }
+std::uint64_t bytesPerAgentEstimate3() { return sizeof(AgentDef3) + 400; }
 
-void checkMemoryFor(std::uint64_t agents, const std::string& source) {
+void checkMemoryFor(std::uint64_t agents, const std::string& source, std::uint64_t bytesPerAgent) {
   const std::uint64_t available = availableMemory();
   if (available == 0) return;
-  const double needed = static_cast<double>(agents) * static_cast<double>(bytesPerAgentEstimate());
+  const double needed = static_cast<double>(agents) * static_cast<double>(bytesPerAgent);
   if (needed <= 0.9 * static_cast<double>(available)) return;
   throw ScenarioError(source + ": " + std::to_string(agents) + " agents need about " + gibibytes(needed) + " (" +
-                      std::to_string(bytesPerAgentEstimate()) + " bytes each), but " + gibibytes(static_cast<double>(available)) +
+                      std::to_string(bytesPerAgent) + " bytes each), but " + gibibytes(static_cast<double>(available)) +
                       " of memory is available");
 }
 

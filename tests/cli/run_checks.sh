@@ -75,6 +75,19 @@ case "$check" in
     [ "$rc" = 2 ] || fail "run: exit code $rc, expected 2"
     run bench --scenario random --agents 100000001
     [ "$rc" = 2 ] || fail "bench: exit code $rc, expected 2"
+    # Within the limit but beyond this machine's memory (where it has under 60 GiB free): refused
+    # at once, 3D worlds as well as planar ones, before anything is generated.
+    available_kib=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    if [ -n "$available_kib" ] && [ "$available_kib" -lt 62914560 ]; then
+      for target in "builtin random" "builtin swarm" "builtin sphere"; do
+        run run $target --agents 100000000 --steps 0 -q
+        expect_refused "agents need about"
+      done
+      echo '{"dimensions": 3, "groups": [{"type": "box", "count": 99000000, "min": [0, 0, 0],
+             "max": [1e4, 1e4, 1e4], "placement": "random", "goal": [0, 0, 0]}]}' >big3.json
+      run validate big3.json
+      expect_refused "agents need about"
+    fi
     ;;
   writes_outputs)
     # The checks let ordinary runs through: files in the working folder and in a subfolder.
