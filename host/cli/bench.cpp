@@ -15,6 +15,7 @@
 
 #include <crowd/crowd.hpp>
 
+#include "output_paths.hpp"
 #include "run_options.hpp"
 #include "strict_integer.hpp"
 
@@ -132,7 +133,7 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
-  app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file");
+  app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
 }
 
@@ -152,6 +153,15 @@ int runBench(const BenchOptions& o) {
       return kExitBadInput;
     }
   }
+  // Before the table starts: unknown scenario names (the message lists the known ones) and an
+  // unwritable --json path, so that a long sweep cannot end in nothing.
+  const std::vector<std::string> planar = builtinScenarioNames();
+  for (const std::string& name : o.scenarios) {
+    if (!isBuiltinScenario3(name) && std::find(planar.begin(), planar.end(), name) == planar.end()) {
+      (void)builtinScenario(name, 1);  // Throws ScenarioError naming it.
+    }
+  }
+  checkOutputPaths({{"--json", o.jsonPath}}, std::string(), "");
   nlohmann::json results = nlohmann::json::array();
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
@@ -181,13 +191,9 @@ int runBench(const BenchOptions& o) {
   }
   if (!o.jsonPath.empty()) {
     const nlohmann::json doc = {{"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
-    std::ofstream out(o.jsonPath);
-    out << doc.dump(2) << "\n";
-    out.close();
-    if (!out) {
-      std::fprintf(stderr, "crowdsim: error: %s: cannot write the benchmark results\n", o.jsonPath.c_str());
-      return kExitFailure;
-    }
+    OutputFile out(o.jsonPath);
+    std::fprintf(out.stream(), "%s\n", doc.dump(2).c_str());
+    out.commit();
   }
   return 0;
 }

@@ -185,12 +185,9 @@ int runScenario(RunOptions& o) {
   const BackendKind backend = o.backend == "cuda"  ? BackendKind::Cuda
                               : o.backend == "cpu" ? BackendKind::Cpu
                                                    : BackendKind::Auto;
+  requireBackend(o.backend);  // Before anything is loaded or written: no partial output.
   std::string why;
-  if (backend != BackendKind::Cpu && !cudaBackendAvailable(&why) && backend == BackendKind::Cuda) {
-    // Before anything is loaded or written: no partial output.
-    std::cerr << "crowdsim: error: --backend cuda: " << why << "; use --backend cpu or auto\n";
-    return kExitBadInput;
-  }
+  if (backend != BackendKind::Cpu) cudaBackendAvailable(&why);
   readNumbers(o);
   checkRunOutputs(o);
   if (isTarget3d(o.target)) return runScenario3(o, backend, why);
@@ -234,7 +231,8 @@ int validate(const std::string& path) {
 }
 
 void addRunOptions(CLI::App& run, RunOptions& o) {
-  run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios')")->expected(0, 2);
+  run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios'); none: builtin circle, 2,000 agents")
+      ->expected(0, 2);
   run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
       ->check(kWholeNumber)
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
@@ -244,8 +242,9 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
       ->check(CLI::Range(0, kMaxThreads));
   run.add_option("--seed", o.seedText, "Seed for random placement and goals, 0 to 2^64 - 1");
   run.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
-  run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)");
-  run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON");
+  run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
+      ->check(kPathGiven);
+  run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
   run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
   run.add_flag("--exact-rvo2", o.exactRvo2,

@@ -181,9 +181,10 @@ CLI::App* addRealismCommand(CLI::App& app, RealismCommandOptions& o) {
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
   cmd->add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->check(kWholeNumber)->capture_default_str();
-  cmd->add_option("--out", o.outPath, "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)");
-  cmd->add_option("--json", o.jsonPath, "Write the table's figures as JSON");
-  cmd->add_option("--svg", o.svgPath, "Draw the recorded and re-enacted paths (SVG)");
+  cmd->add_option("--out", o.outPath, "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)")
+      ->check(kPathGiven);
+  cmd->add_option("--json", o.jsonPath, "Write the table's figures as JSON")->check(kPathGiven);
+  cmd->add_option("--svg", o.svgPath, "Draw the recorded and re-enacted paths (SVG)")->check(kPathGiven);
   cmd->footer(
       "Each pedestrian enters at their first annotation, moving at their first recorded velocity, and heads for\n"
       "their last annotated position (--pace). Speeds are measured between annotations one\n"

@@ -59,8 +59,7 @@ std::string encode(const std::filesystem::path& dir, const std::string& kind) {
 // Makes the MP4 and GIF the options ask for (or says why not).
 void encodeVideos(const RenderOptions& o, const std::filesystem::path& dir) {
   if (o.video == "none" || o.frames <= 1) return;
-  if (!onPath("ffmpeg")) {
-    if (o.video != "auto") throw std::runtime_error("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
+  if (!onPath("ffmpeg")) {  // Only --video auto gets here without it (runRender).
     std::printf("no MP4 or GIF: ffmpeg is not installed (apt-get install ffmpeg)\n");
     return;
   }
@@ -124,6 +123,11 @@ int runRender3(const RenderOptions& o, const PictureSize& size) {
 }  // namespace
 
 int runRender(const RenderOptions& o) {
+  requireBackend(o.scene.backend);
+  // An explicit video without ffmpeg is refused before a frame is drawn, not after all of them.
+  if ((o.video == "mp4" || o.video == "gif") && o.frames > 1 && !onPath("ffmpeg")) {
+    throw std::invalid_argument("--video " + o.video + " needs ffmpeg (apt-get install ffmpeg)");
+  }
   const PictureSize size = parseSize(o.scene.size);
   if (!o.scene.target.empty() && isTarget3d(o.scene.target)) return runRender3(o, size);
   Scenario scenario = loadSceneTarget(o.scene);

@@ -14,6 +14,8 @@
 #include <crowd/grid_map.hpp>
 #include <crowd/output_file.hpp>
 
+#include "output_paths.hpp"
+
 namespace crowd::cli {
 namespace {
 
@@ -60,7 +62,8 @@ CLI::App* addRouteCommand(CLI::App& app, RouteOptions& o) {
   route->add_option("--map", o.mapPath, "Moving AI .map file")->required();
   route->add_option("--scen", o.scenPath, "Moving AI .scen file of problems on that map")->required();
   route->add_option("--out", o.outPath,
-                    "Write index,start_x,start_y,goal_x,goal_y,length,expanded,micros as CSV");
+                    "Write index,start_x,start_y,goal_x,goal_y,length,expanded,micros as CSV")
+      ->check(kPathGiven);
   route->add_flag("--corner-cutting", o.cornerCutting,
                   "Allow a diagonal move past a blocked corner (the listed lengths assume it is not)");
   route

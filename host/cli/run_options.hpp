@@ -10,6 +10,7 @@
 
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>
+#include <crowd/simulator.hpp>
 
 namespace crowd::cli {
 
@@ -46,6 +47,15 @@ const std::string& scenarioText(const std::string& path);
 /// Loads a 3D `target` (isTarget3d). Throws ScenarioError.
 Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,
                               std::optional<std::uint64_t> seed);
+
+/// Throws std::invalid_argument when `backend` (an option's text) is "cuda" and no usable GPU is
+/// there, saying why; commands call it before anything is loaded or written.
+inline void requireBackend(const std::string& backend) {
+  std::string why;
+  if (backend == "cuda" && !cudaBackendAvailable(&why)) {
+    throw std::invalid_argument("--backend cuda: " + why + "; use --backend cpu or auto");
+  }
+}
 
 /// Adds the `bench` subcommand's options to `app`.
 void addBenchOptions(CLI::App& app, BenchOptions& options);

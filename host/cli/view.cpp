@@ -224,6 +224,7 @@ GLFWwindow* openViewerWindow(PictureSize size, const char* title, bool noVsync) 
 }
 
 int runView(const ViewOptions& o) {
+  requireBackend(o.scene.backend);
   const PictureSize size = parseSize(o.scene.size);
   if (!o.scene.target.empty() && isTarget3d(o.scene.target)) return runView3(o);
   if (o.offscreen) {

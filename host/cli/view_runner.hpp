@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -56,6 +57,11 @@ class Runner {
   Runner(const ViewOptions& o, Shared& shared) : o_(o), shared_(shared) {
     if (!o.replayPath.empty()) replay_ = viewer::Replay::load(o.replayPath);
     if (!o.scene.target.empty() || o.replayPath.empty()) scenario_ = loadSceneTarget(o.scene);
+    if (replay_ && scenario_ && replay_->agentCount() != scenario_->agents.size()) {
+      std::cerr << "crowdsim: warning: " << o.replayPath << " has " << replay_->agentCount() << " agents, "
+                << scenario_->name << " " << scenario_->agents.size()
+                << "; is it that scenario's run?\n";
+    }
     restart();
   }
   const viewer::StaticScene& scene() const { return scene_; }

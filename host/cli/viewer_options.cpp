@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "output_paths.hpp"
 #include "run_options.hpp"
 #include "strict_integer.hpp"
 #include "viewer_commands.hpp"
@@ -41,15 +42,16 @@ CLI::App* addViewCommand(CLI::App& app, ViewOptions& o) {
   addSceneOptions(*view, o.scene, "1280x800");
   view->add_option("--replay", o.replayPath,
                    "Play this trajectory file (crowdsim run --out) instead of running; name its scenario too to "
-                   "draw its obstacles and agent sizes");
+                   "draw its obstacles and agent sizes")
+      ->check(kPathGiven);
   view->add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(kFiniteNonNegative);
   view->add_flag("--no-vsync", o.noVsync, "Do not wait for the display's refresh (to measure frames per second)");
   view->add_flag("--offscreen", o.offscreen,
                  "No window: draw offscreen (EGL) as fast as possible while the simulation runs, for --quit-after "
                  "seconds (default 10), then print the frame rate");
   view->footer(
-      "Keys: space pause, N one step, + / - faster / slower, R reset, F fit, C colours, T trails, P screenshot,\n"
-      "Esc quit;\n"
+      "Keys: space pause, N or . one step, + / - faster / slower, R reset, F fit, C colours, T trails,\n"
+      "P screenshot, Esc or Q quit;\n"
       "drag to pan, wheel to zoom at the cursor, click an agent to show its route and neighbours.");
   return view;
 }
@@ -62,7 +64,9 @@ CLI::App* addRenderCommand(CLI::App& app, RenderOptions& o) {
       ->check(CLI::Range(0, 1000000000))->capture_default_str();
   render->add_option("--frames", o.frames, "Frames to write")->check(kWholeNumber)->check(CLI::Range(1, 100000))->capture_default_str();
   render->add_option("--every", o.every, "Steps between frames")->check(kWholeNumber)->check(CLI::Range(1, 1000000))->capture_default_str();
-  render->add_option("--out", o.outDir, "Folder for frame-00000.png, ... (made if missing)")->capture_default_str();
+  render->add_option("--out", o.outDir, "Folder for frame-00000.png, ... (made if missing)")
+      ->check(kPathGiven)
+      ->capture_default_str();
   render->add_option("--video", o.video, "auto: MP4 and GIF when ffmpeg is installed; none; mp4; gif")
       ->check(CLI::IsMember({"auto", "none", "mp4", "gif"}))
       ->capture_default_str();

@@ -46,7 +46,7 @@ std::vector<Vec3> rvo2SpherePositions() {
 
 Scenario3 sphere(std::optional<std::size_t> agents) {
   Scenario3 s;
-  s.name = "builtin sphere";
+  s.name = "builtin:sphere";
   s.timeStep = 0.125f;
   const AgentParams params = rvo2ExampleParams();
   const std::vector<Vec3> rvo2 = rvo2SpherePositions();
@@ -72,7 +72,7 @@ Scenario3 sphere(std::optional<std::size_t> agents) {
 
 Scenario3 swarm(std::optional<std::size_t> agents, std::uint64_t seed) {
   Scenario3 s;
-  s.name = "builtin swarm";
+  s.name = "builtin:swarm";
   s.timeStep = 0.125f;
   s.seed = seed;
   const std::size_t n = agents.value_or(1000);
@@ -127,10 +127,10 @@ bool isBuiltinScenario3(const std::string& name) { return name == "sphere" || na
 
 Scenario3 builtinScenario3(const std::string& name, std::optional<std::size_t> agents, std::uint64_t seed) {
   if (agents && *agents > limits::kMaxScenarioAgents) {
-    throw ScenarioError("builtin " + name + ": " + std::to_string(*agents) + " agents is more than the " +
+    throw ScenarioError("builtin:" + name + ": " + std::to_string(*agents) + " agents is more than the " +
                         std::to_string(limits::kMaxScenarioAgents) + " a scenario can hold");
   }
-  if (agents) checkMemoryFor(*agents, "builtin " + name, bytesPerAgentEstimate3());  // Before generating.
+  if (agents) checkMemoryFor(*agents, "builtin:" + name, bytesPerAgentEstimate3());  // Before generating.
   Scenario3 s;
   if (name == "sphere") {
     s = sphere(agents);

@@ -209,7 +209,7 @@ case "$check" in
     [ "$(wc -l < t.csv)" = 1201 ] || fail "$(wc -l < t.csv) lines, expected 1 + 6 x 200"
     awk -F, 'NR > 1 && NF != 8 { bad = 1 } END { exit bad }' t.csv || fail "a row without 8 columns"
     grep -q '"dimensions": 3' m.json || fail "the metrics do not say 3 dimensions"
-    grep -qE "^scenario +builtin sphere: 200 agents in 3D" out.txt || fail "the summary does not say 3D"
+    grep -qE "^scenario +builtin:sphere: 200 agents in 3D" out.txt || fail "the summary does not say 3D"
     ;;
   refuses_3d_options)
     # Planar-only options are refused for a 3D world, before anything runs.

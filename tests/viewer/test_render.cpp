@@ -228,6 +228,7 @@ TEST_F(Render, ReplayDrawsTheSameFrameAsTheLiveRun) {
   const Replay replay = Replay::load(file.string());
   std::filesystem::remove(file);
   ASSERT_EQ(replay.frameCount(), 41u);
+  EXPECT_EQ(replay.agentCount(), sim.agentCount());
   Frame played;
   replay.fill(replay.frameAt(40), sim.config().origin, looks, ColorBy::Speed, sim.config().timeStep, played);
   ASSERT_EQ(played.agents.size(), live.agents.size());
@@ -284,7 +285,7 @@ TEST(Replay, MalformedFilesNameTheLine) {
   try {
     Replay::load(file.string());
     ADD_FAILURE() << "a bad row was accepted";
-  } catch (const std::runtime_error& e) {
+  } catch (const ReplayError& e) {
     EXPECT_NE(std::string(e.what()).find(":3:"), std::string::npos) << e.what();
   }
   {
@@ -295,11 +296,11 @@ TEST(Replay, MalformedFilesNameTheLine) {
   try {
     Replay::load(file.string());
     ADD_FAILURE() << "a 3D trajectory was read as a planar one";
-  } catch (const std::runtime_error& e) {
+  } catch (const ReplayError& e) {
     EXPECT_NE(std::string(e.what()).find("a 3D trajectory"), std::string::npos) << e.what();
   }
   std::filesystem::remove(file);
-  EXPECT_THROW(Replay::load(file.string()), std::runtime_error) << "a missing file";
+  EXPECT_THROW(Replay::load(file.string()), ReplayError) << "a missing file";
 }
 
 // A 3D world: spheres where the orbit camera puts them, the nearer of two in front, lit from one

@@ -26,15 +26,15 @@ bool field(std::string_view& rest, T& value) {
 
 Replay Replay::load(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot read");
+  if (!in) throw ReplayError(path + ": cannot read");
   std::string line;
   const bool read = static_cast<bool>(std::getline(in, line));
   if (read && line.rfind("step,agent,x,y,z,vx,vy,vz", 0) == 0) {
-    throw std::runtime_error(path + ": a 3D trajectory; replays are of planar runs for now (watch a 3D world live with "
+    throw ReplayError(path + ": a 3D trajectory; replays are of planar runs for now (watch a 3D world live with "
                                     "'crowdsim view', or draw it with 'crowdsim render')");
   }
   if (!read || line.rfind("step,agent,x,y,vx,vy", 0) != 0) {
-    throw std::runtime_error(path + ":1: not a trajectory file (the header 'step,agent,x,y,vx,vy' is missing)");
+    throw ReplayError(path + ":1: not a trajectory file (the header 'step,agent,x,y,vx,vy' is missing)");
   }
   Replay replay;
   std::size_t number = 1;
@@ -48,20 +48,21 @@ Replay Replay::load(const std::string& path) {
     if (!field(rest, step) || !field(rest, row.agent) || !field(rest, row.x) || !field(rest, row.y) ||
         !field(rest, row.vx) || !field(rest, row.vy) || !rest.empty() || !std::isfinite(row.x) ||
         !std::isfinite(row.y)) {
-      throw std::runtime_error(path + ":" + std::to_string(number) + ": expected step,agent,x,y,vx,vy numbers");
+      throw ReplayError(path + ":" + std::to_string(number) + ": expected step,agent,x,y,vx,vy numbers");
     }
     if (replay.steps_.empty() || step != replay.steps_.back()) {
       if (!replay.steps_.empty() && step < replay.steps_.back()) {
-        throw std::runtime_error(path + ":" + std::to_string(number) + ": step " + std::to_string(step) +
+        throw ReplayError(path + ":" + std::to_string(number) + ": step " + std::to_string(step) +
                                  " comes after step " + std::to_string(replay.steps_.back()));
       }
       replay.steps_.push_back(step);
       replay.frameStart_.push_back(replay.rows_.size());
     }
     replay.fastest_ = std::max(replay.fastest_, std::hypot(row.vx, row.vy));
+    replay.agentCount_ = std::max(replay.agentCount_, static_cast<std::size_t>(row.agent) + 1);
     replay.rows_.push_back(row);
   }
-  if (replay.steps_.empty()) throw std::runtime_error(path + ": no rows after the header");
+  if (replay.steps_.empty()) throw ReplayError(path + ": no rows after the header");
   return replay;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,20 @@ struct AgentLook {
   std::uint32_t profile = 0;
 };
 
+/// A trajectory file that cannot be replayed: bad input (crowdsim's exit code 2).
+class ReplayError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
 class Replay {
  public:
-  /// Reads a trajectory file. Throws std::runtime_error naming the file and line of a malformed
-  /// row, a missing header, or steps out of order.
+  /// Reads a trajectory file. Throws ReplayError naming the file and line of a malformed row, a
+  /// missing header, or steps out of order, or naming a file that cannot be read.
   static Replay load(const std::string& path);
+
+  /// One more than the largest agent number in the file: the agents of the run it records.
+  std::size_t agentCount() const { return agentCount_; }
 
   std::size_t frameCount() const { return frameStart_.size(); }
   std::int64_t stepOf(std::size_t frame) const { return steps_[frame]; }
@@ -47,6 +57,7 @@ class Replay {
   std::vector<std::size_t> frameStart_;  // Row where each frame starts.
   std::vector<std::int64_t> steps_;
   float fastest_ = 0.0f;
+  std::size_t agentCount_ = 0;
 };
 
 }  // namespace crowd::viewer
