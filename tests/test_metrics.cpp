@@ -207,5 +207,25 @@ TEST(Trajectory, WritesHeaderInitialStateAndEveryStep) {
   EXPECT_THROW(TrajectoryWriter("/nonexistent-dir/x.csv"), std::runtime_error);
 }
 
+TEST(Metrics, ContactsRefuseMismatchedInputs) {
+  const std::vector<Vec2> positions{{0, 0}, {1, 0}, {2, 0}};
+  const std::vector<float> oneRadius{0.5f};
+  EXPECT_THROW(measureContacts(positions, oneRadius, ObstacleSet{}), std::invalid_argument);
+  const std::vector<Vec3> positions3{Vec3{0.0f}, Vec3{1.0f}};
+  EXPECT_THROW(measureContacts3(positions3, oneRadius), std::invalid_argument);
+  const std::vector<float> radii{0.5f, 0.5f, 0.5f};
+  EXPECT_THROW(measureContacts(positions, radii, ObstacleSet{}, kMaxThreads + 1), std::invalid_argument);
+  EXPECT_EQ(measureContacts(positions, radii, ObstacleSet{}, 1).collisions, 0);
+}
+
+TEST(Metrics, TrajectoryFilesRefuseTheOtherWorldAndNoName) {
+  EXPECT_THROW(TrajectoryWriter(testing::TempDir() + "crowd_dims.csv", 5), std::invalid_argument);
+  EXPECT_THROW(TrajectoryWriter(""), std::runtime_error);
+  TrajectoryWriter planar(testing::TempDir() + "crowd_planar.csv", 2);
+  EXPECT_THROW(planar.write(Simulator3{}), std::invalid_argument);
+  TrajectoryWriter spatial(testing::TempDir() + "crowd_spatial.csv", 3);
+  EXPECT_THROW(spatial.write(Simulator{}), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace crowd

@@ -178,10 +178,42 @@ TEST(Realism, RefusesOptionsOutsideTheirLimits) {
   o = RealismOptions{};
   o.params.radius = -1.0f;
   EXPECT_THROW(simulateRecordedScene(scene, o), std::invalid_argument);
+  o = RealismOptions{};
+  o.frameTime = 1e-12;  // A time step below the simulator's limit.
+  EXPECT_THROW(simulateRecordedScene(scene, o), std::invalid_argument);
+  o = RealismOptions{};
+  o.threads = -3;
+  EXPECT_THROW(simulateRecordedScene(scene, o), std::invalid_argument);
   // A pedestrian beyond the speed limit: a recording read with far too short a frame time.
   o = RealismOptions{};
-  o.frameTime = 1e-6;
-  EXPECT_THROW(simulateRecordedScene(scene, o), std::invalid_argument);
+  o.frameTime = 1e-5;
+  o.substeps = 1;
+  try {
+    simulateRecordedScene(scene, o);
+    ADD_FAILURE() << "a pedestrian at 1e5 m/s was re-enacted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("pedestrian 1 walks"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Realism, RefusesScenesMadeWrongInCode) {
+  RecordedScene scene = parseRecordedScene(straightWalk(1, 0, 0, 1, 3) + straightWalk(2, 0, 5, 1, 3), "s");
+  const RealismOptions o;
+  RecordedScene empty = scene;
+  empty.tracks[0].points.clear();
+  EXPECT_THROW(simulateRecordedScene(empty, o), std::invalid_argument);
+  EXPECT_THROW(measureScene(empty, recordedTrajectories(scene), o.frameTime, 0.5), std::invalid_argument);
+  RecordedScene unordered = scene;
+  std::swap(unordered.tracks[1].points[0], unordered.tracks[1].points[2]);
+  EXPECT_THROW(simulateRecordedScene(unordered, o), std::invalid_argument);
+  RecordedScene beyond = scene;
+  beyond.tracks[0].points.back().instant = scene.instants;
+  EXPECT_THROW(simulateRecordedScene(beyond, o), std::invalid_argument);
+  RecordedScene notFinite = scene;
+  notFinite.tracks[1].points[1].position.x = INFINITY;
+  EXPECT_THROW(simulateRecordedScene(notFinite, o), std::invalid_argument);
+  // Trajectories of another scene.
+  EXPECT_THROW(measureScene(scene, SceneTrajectories(1), o.frameTime, 0.5), std::invalid_argument);
 }
 
 }  // namespace

@@ -111,6 +111,40 @@ TEST(Simulator, ReportsArrivalStepOnceAndRemovesWhenAsked) {
   EXPECT_TRUE(sim.contains(stayer));
 }
 
+TEST(Simulator, RemovalTurnedOnLaterTakesThoseAlreadyArrived) {
+  SimulatorConfig config;
+  config.timeStep = 1.0f;
+  Simulator sim(config);
+  AgentDef def = agentAt({0, 0});
+  def.goal = Vec2(3, 0);
+  def.params.radius = 0.5f;
+  const AgentId walker = sim.addAgent(def);
+  const AgentId stayer = sim.addAgent(agentAt({100, 100}));
+  for (int s = 0; s < 5; ++s) sim.step();
+  ASSERT_TRUE(sim.hasArrived(walker));
+  config.removeArrived = true;
+  sim.setConfig(config);
+  EXPECT_FALSE(sim.contains(walker));
+  EXPECT_TRUE(sim.contains(stayer));
+}
+
+TEST(Simulator, TimeSumsTheStepsTakenAndRefusesANonFiniteOrigin) {
+  SimulatorConfig config;
+  config.timeStep = 0.25f;
+  Simulator sim(config);
+  sim.addAgent(agentAt({0, 0}));
+  for (int s = 0; s < 3; ++s) sim.step();
+  config.timeStep = 0.5f;
+  sim.setConfig(config);
+  EXPECT_DOUBLE_EQ(sim.time(), 0.75);  // Not re-measured at the new step.
+  sim.step();
+  EXPECT_DOUBLE_EQ(sim.time(), 1.25);
+  config.origin = {NAN, 0.0};
+  EXPECT_THROW(sim.setConfig(config), std::invalid_argument);
+  config.origin = {0.0, INFINITY};
+  EXPECT_THROW(Simulator{config}, std::invalid_argument);
+}
+
 TEST(Simulator, FixedPreferredVelocityIsKept) {
   Simulator sim;
   AgentDef def = agentAt({0, 0});

@@ -301,6 +301,27 @@ TEST(Simulator3, HandlesArrivalsAndRemoval) {
   EXPECT_EQ(sim.agentCount(), 1u);
 }
 
+TEST(Simulator3, RemovalTurnedOnLaterTakesThoseAlreadyArrivedAndTimeSumsSteps) {
+  SimulatorConfig config;
+  Simulator3 sim(config);
+  AgentDef3 near;
+  near.goal = Vec3(0.5f, 0.0f, 0.0f);
+  const AgentId a = sim.addAgent(near);
+  AgentDef3 far;
+  far.position = Vec3(0.0f, 0.0f, 50.0f);
+  far.goal = Vec3(0.0f, 0.0f, 100.0f);
+  const AgentId b = sim.addAgent(far);
+  sim.step();
+  ASSERT_TRUE(sim.hasArrived(a));
+  config.removeArrived = true;
+  config.timeStep = 0.5f;
+  sim.setConfig(config);
+  EXPECT_FALSE(sim.contains(a));
+  EXPECT_TRUE(sim.contains(b));
+  sim.step();
+  EXPECT_DOUBLE_EQ(sim.time(), 0.25 + 0.5);  // One step at the default 0.25 s, one at 0.5 s.
+}
+
 TEST(Simulator3, SetGoalAndPreferredVelocity) {
   Simulator3 sim;
   const AgentId id = sim.addAgent(AgentDef3{});

@@ -102,6 +102,15 @@ std::size_t countArrived(const AgentStoreOf<Vector>& agents) {
 }
 
 template <class Vector>
+std::vector<std::size_t> arrivedAgents(const AgentStoreOf<Vector>& agents) {
+  std::vector<std::size_t> arrived;
+  for (std::size_t d = 0; d < agents.size(); ++d) {
+    if ((agents.flags[d] & kArrived) != 0) arrived.push_back(d);
+  }
+  return arrived;
+}
+
+template <class Vector>
 std::uint64_t hashAgents(const AgentStoreOf<Vector>& agents) {
   std::uint64_t hash = 1469598103934665603ull;
   auto mix = [&hash](const void* bytes, std::size_t size) {
@@ -128,6 +137,7 @@ template class AgentStoreOf<Vec3>;
   template void scatterAgents(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, std::span<const int>, int); \
   template void removeAgents(AgentStoreOf<Vector>&, AgentHandles&, std::span<const std::size_t>);             \
   template std::size_t countArrived(const AgentStoreOf<Vector>&);                                              \
+  template std::vector<std::size_t> arrivedAgents(const AgentStoreOf<Vector>&);                                \
   template std::uint64_t hashAgents(const AgentStoreOf<Vector>&);
 CROWD_STORE_FUNCTIONS(Vec2)
 CROWD_STORE_FUNCTIONS(Vec3)

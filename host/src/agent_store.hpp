@@ -79,6 +79,10 @@ void removeAgents(AgentStoreOf<Vector>& agents, AgentHandles& handles, std::span
 template <class Vector>
 std::size_t countArrived(const AgentStoreOf<Vector>& agents);
 
+/// The dense indices of the agents that have arrived, ascending.
+template <class Vector>
+std::vector<std::size_t> arrivedAgents(const AgentStoreOf<Vector>& agents);
+
 /// FNV-1a over the bits of every agent's id, position and velocity: equal hashes mean
 /// identical states.
 template <class Vector>

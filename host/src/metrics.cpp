@@ -1,6 +1,7 @@
 #include <crowd/metrics.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -19,8 +20,20 @@ constexpr double kMaxSolidCells = 1.0e6;
 
 }  // namespace
 
+void checkContactInputs(std::size_t positions, std::size_t radii, int threads) {
+  if (positions != radii) {
+    throw std::invalid_argument("contacts: " + std::to_string(positions) + " positions but " +
+                                std::to_string(radii) + " radii");
+  }
+  if (threads < 0 || threads > kMaxThreads) {
+    throw std::invalid_argument("contacts: threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(threads));
+  }
+}
+
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
                              const ObstacleSet& obstacles, int threads) {
+  checkContactInputs(positions.size(), radii.size(), threads);
   ContactStats stats;
   const int n = static_cast<int>(positions.size());
   if (n == 0) return stats;

@@ -28,6 +28,7 @@ std::filesystem::path resolveLinks(const std::filesystem::path& path) {
 
 OutputFile::OutputFile(const std::string& path) : path_(path) {
   namespace fs = std::filesystem;
+  if (path.empty()) throw std::runtime_error("an output file needs a name, got an empty one");
   const fs::path target = resolveLinks(path);
   std::error_code error;
   const fs::file_status status = fs::status(target, error);

@@ -111,8 +111,35 @@ void checkRealismOptions(const RealismOptions& o) {
   if (!(o.maxSpeedFactor >= 1.0) || o.maxSpeedFactor > 100.0) {
     throw std::invalid_argument("the maximum speed factor must be 1 to 100, got " + formatNumber(o.maxSpeedFactor));
   }
+  const double step = o.frameTime / o.substeps;
+  if (step < limits::kTimeStep.min || step > limits::kTimeStep.max) {
+    throw std::invalid_argument("the frame time over substeps, " + formatNumber(step) +
+                                " s, is the simulator's time step: it must be 1e-6 to 1000 s");
+  }
+  if (o.threads < 0 || o.threads > kMaxThreads) {
+    throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(o.threads));
+  }
   const std::string problem = checkAgentParams(o.params);
   if (!problem.empty()) throw std::invalid_argument(problem);
+}
+
+void checkRecordedScene(const RecordedScene& scene) {
+  if (scene.instants < 0) throw std::invalid_argument("the scene has a negative number of instants");
+  for (const RecordedTrack& t : scene.tracks) {
+    const std::string who = "pedestrian " + std::to_string(t.pedestrian);
+    if (t.points.empty()) throw std::invalid_argument(who + " has no annotations");
+    for (std::size_t j = 0; j < t.points.size(); ++j) {
+      const RecordedPoint& p = t.points[j];
+      if (p.instant < 0 || p.instant >= scene.instants || (j > 0 && p.instant <= t.points[j - 1].instant)) {
+        throw std::invalid_argument(who + ": annotation instants must rise within 0 to " +
+                                    std::to_string(scene.instants - 1));
+      }
+      if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) {
+        throw std::invalid_argument(who + ": a position is not finite");
+      }
+    }
+  }
 }
 
 SceneTrajectories recordedTrajectories(const RecordedScene& scene) {
@@ -126,6 +153,7 @@ SceneTrajectories recordedTrajectories(const RecordedScene& scene) {
 
 SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const RealismOptions& o) {
   checkRealismOptions(o);
+  checkRecordedScene(scene);
   const glm::dvec2 origin = middleOf(scene);
   SimulatorConfig config;
   config.timeStep = static_cast<float>(o.frameTime / o.substeps);
@@ -189,6 +217,7 @@ Distribution distributionOf(std::vector<double> values) {
 
 SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& positions, double frameTime,
                         double contactDistance, const SceneTrajectories* recorded) {
+  checkRecordedScene(scene);
   if (positions.size() != scene.tracks.size() || (recorded != nullptr && recorded->size() != positions.size())) {
     throw std::invalid_argument("the trajectories are of another scene");
   }

@@ -38,6 +38,10 @@ void checkConfig(const SimulatorConfig& c) {
     throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
                                 std::to_string(c.threads));
   }
+  if (!std::isfinite(c.origin.x) || !std::isfinite(c.origin.y)) {
+    throw std::invalid_argument("origin must be finite, got (" + std::to_string(c.origin.x) + ", " +
+                                std::to_string(c.origin.y) + ")");
+  }
   if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
     throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
   }
@@ -109,7 +113,14 @@ void Simulator::setConfig(const SimulatorConfig& config) {
   if (config.backend != config_.backend) {
     throw std::invalid_argument("the backend is chosen when the simulator is constructed");
   }
+  const bool startRemoving = config.removeArrived && !config_.removeArrived;
   config_ = config;
+  if (!startRemoving) return;
+  syncHost();  // Those that arrived before removal was asked for go now, as later ones will.
+  const std::vector<std::size_t> arrived = arrivedAgents(*agents_);
+  if (arrived.empty()) return;
+  hostChanged();
+  removeDense(arrived);
 }
 
 std::uint32_t Simulator::internProfile(const AgentParams& params, const Behavior& behavior) {
@@ -323,6 +334,7 @@ void Simulator::step() {
   hostStale_ = backend_->holdsState();
   if (request.steering != nullptr) request.steering->flip();
   ++stepCount_;
+  time_ += config_.timeStep;
   applyArrivals(report.arrived);
 }
 

@@ -44,7 +44,14 @@ void Simulator3::setConfig(const SimulatorConfig& config) {
   if (config.backend != config_.backend) {
     throw std::invalid_argument("the backend is chosen when the simulator is constructed");
   }
+  const bool startRemoving = config.removeArrived && !config_.removeArrived;
   config_ = config;
+  if (!startRemoving) return;
+  syncHost();  // Those that arrived before removal was asked for go now, as later ones will.
+  const std::vector<std::size_t> arrived = arrivedAgents(*agents_);
+  if (arrived.empty()) return;
+  hostChanged();
+  removeAgents(*agents_, handles_, arrived);
 }
 
 Simulator3::~Simulator3() = default;
@@ -271,6 +278,7 @@ void Simulator3::step() {
   hostStale_ = backend_->holdsState();
   std::swap(wanderIn_, wanderOut_);  // The step was accepted: its wander state is the current one.
   ++stepCount_;
+  time_ += config_.timeStep;
   for (std::size_t d : report.arrived) lastArrivals_.push_back(Arrival{agents_->id[d], stepCount_});
   if (!config_.removeArrived || report.arrived.empty()) return;
   hostChanged();

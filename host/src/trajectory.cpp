@@ -1,6 +1,7 @@
 #include <crowd/trajectory.hpp>
 
 #include <stdexcept>
+#include <string>
 
 namespace crowd {
 namespace {
@@ -18,8 +19,11 @@ void printCoordinate(std::FILE* file, double origin, float frame) {
 
 }  // namespace
 
-TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions)
-    : file_(std::make_unique<OutputFile>(path)) {
+TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions) : dimensions_(dimensions) {
+  if (dimensions != 2 && dimensions != 3) {
+    throw std::invalid_argument("trajectory dimensions must be 2 or 3, got " + std::to_string(dimensions));
+  }
+  file_ = std::make_unique<OutputFile>(path);
   std::fputs(dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz\n" : "step,agent,x,y,vx,vy\n", file_->stream());
 }
 
@@ -27,6 +31,7 @@ TrajectoryWriter::~TrajectoryWriter() = default;
 
 void TrajectoryWriter::write(const Simulator& sim) {
   if (!file_) throw std::runtime_error("trajectory file already closed");
+  if (dimensions_ != 2) throw std::invalid_argument("a planar simulator written to a 3D trajectory file");
   std::FILE* out = file_->stream();
   const auto ids = sim.ids();
   const auto pos = sim.positions();
@@ -43,6 +48,7 @@ void TrajectoryWriter::write(const Simulator& sim) {
 
 void TrajectoryWriter::write(const Simulator3& sim) {
   if (!file_) throw std::runtime_error("trajectory file already closed");
+  if (dimensions_ != 3) throw std::invalid_argument("a 3D simulator written to a planar trajectory file");
   std::FILE* out = file_->stream();
   const auto ids = sim.ids();
   const auto pos = sim.positions();

@@ -31,13 +31,18 @@ struct ContactStats {
   double minSeparationRatio = std::numeric_limits<double>::infinity();
 };
 
+/// Throws std::invalid_argument unless there is a radius for every position and `threads` is 0
+/// to kMaxThreads: the measures below check their inputs with it.
+void checkContactInputs(std::size_t positions, std::size_t radii, int threads);
+
 /// Counts contacts with a hashed grid: linear in the number of agents. `threads`: CPU threads
-/// (0: OpenMP's default).
+/// (0: OpenMP's default). Throws as checkContactInputs.
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
                              const ObstacleSet& obstacles, int threads = 0);
 
 /// The same in a 3D world: pairs of spheres closer than their combined radii, and the smallest
 /// separation ratio among pairs within 1.5 combined radii (each agent's nearest 32 looked at).
+/// Throws as checkContactInputs.
 ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const float> radii, int threads = 0);
 
 /// A pursuer has caught its target when their centres come within this many times their

@@ -42,8 +42,14 @@ struct RealismOptions {
   std::uint64_t seed = 1;  ///< The simulator's seed (its deadlock jitter).
 };
 
-/// Throws std::invalid_argument naming the first option outside its limits.
+/// Throws std::invalid_argument naming the first option outside its limits (frameTime / substeps
+/// is the simulator's time step, and within its limits too).
 void checkRealismOptions(const RealismOptions& options);
+
+/// Throws std::invalid_argument when a scene (made in code, say) is not as parseRecordedScene
+/// makes them: a pedestrian without annotations, instants not rising within [0, instants), or a
+/// position that is not finite. simulateRecordedScene and measureScene check this first.
+void checkRecordedScene(const RecordedScene& scene);
 
 /// A position for every annotation of a scene: `[t][j]` belongs to `tracks[t].points[j]`.
 using SceneTrajectories = std::vector<std::vector<glm::dvec2>>;
@@ -89,7 +95,8 @@ struct SceneStats {
 };
 
 /// Measures `positions` (of `scene`'s annotations). `recorded`, when given, is what ade and fde
-/// compare with.
+/// compare with. Throws std::invalid_argument for a scene checkRecordedScene refuses or
+/// trajectories of another scene.
 SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& positions, double frameTime,
                         double contactDistance, const SceneTrajectories* recorded = nullptr);
 

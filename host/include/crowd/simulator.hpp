@@ -42,7 +42,9 @@ inline constexpr int kMaxThreads = 1024;
 /// Whole-simulation settings.
 struct SimulatorConfig {
   float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
-  bool removeArrived = false;  ///< Remove agents once they reach their goal (evacuations).
+  /// Remove agents once they reach their goal (evacuations). Turned on between steps, it removes
+  /// those already arrived at once.
+  bool removeArrived = false;
   int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
   /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
@@ -59,7 +61,7 @@ struct SimulatorConfig {
   /// therefore given and returned relative to this point, so that a scene far from (0, 0) (a
   /// city map in metres, 1e5 wide) is computed as precisely as one at (0, 0). makeSimulator
   /// places it near a scenario's middle; outputs (trajectories) add it back in double.
-  glm::dvec2 origin{0.0, 0.0};
+  glm::dvec2 origin{0.0, 0.0};  ///< [Limit: finite]
 };
 
 /// Throws std::invalid_argument, naming the setting, when one is outside its limits.
@@ -141,6 +143,8 @@ class Simulator {
   Vec2 velocity(AgentId id) const;
   Vec2 prefVelocity(AgentId id) const;  ///< As used in the last step (or set by setPrefVelocity).
   std::optional<Vec2> goal(AgentId id) const;
+  /// The agent's parameters (shared with every agent of its profile). The reference is good
+  /// until the next addAgent, setParams or setBehavior; copy it to keep it.
   const AgentParams& params(AgentId id) const;
   bool hasArrived(AgentId id) const;
   void setPosition(AgentId id, Vec2 position);
@@ -150,6 +154,7 @@ class Simulator {
   void setParams(AgentId id, const AgentParams& params);
 
   // --- steering (crowd/behavior.hpp) --------------------------------------------------------
+  /// The agent's behaviour; good until the next addAgent, setParams or setBehavior, as params.
   const Behavior& behavior(AgentId id) const;
   /// Throws std::invalid_argument with checkBehavior's message for an unusable behaviour. The
   /// agent's steering state (wander direction, path segment, last seen target) starts afresh.
@@ -224,7 +229,8 @@ class Simulator {
   /// agent and the step).
   void step();
   std::int64_t stepCount() const { return stepCount_; }
-  double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
+  /// Seconds simulated: the sum of the steps' time steps (setConfig may change it between steps).
+  double time() const { return time_; }
   /// Agents that arrived during the last step (removed ones included when removeArrived).
   const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
   /// How many live agents have a goal and are within their goal radius.
@@ -296,6 +302,7 @@ class Simulator {
   std::vector<std::uint8_t> lineTried_;     // Per path: whether a line was made (or found too short).
 
   std::int64_t stepCount_ = 0;
+  double time_ = 0.0;
   std::vector<Arrival> lastArrivals_;
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;

@@ -73,6 +73,8 @@ class Simulator3 {
   Vec3 velocity(AgentId id) const;
   Vec3 prefVelocity(AgentId id) const;  ///< As used in the last step (or set by setPrefVelocity).
   std::optional<Vec3> goal(AgentId id) const;
+  /// The agent's parameters (shared with every agent of its profile). The reference is good
+  /// until the next addAgent, setParams or setBehavior; copy it to keep it.
   const AgentParams& params(AgentId id) const;
   bool hasArrived(AgentId id) const;
   void setPosition(AgentId id, Vec3 position);
@@ -80,6 +82,7 @@ class Simulator3 {
   void setGoal(AgentId id, Vec3 goal);
   void setPrefVelocity(AgentId id, Vec3 prefVelocity);  ///< Clears the goal.
   void setParams(AgentId id, const AgentParams& params);
+  /// The agent's behaviour; good until the next addAgent, setParams or setBehavior, as params.
   const Behavior& behavior(AgentId id) const;
   /// The agent `id` pursues, evades, seeks or flees, if it is alive.
   std::optional<AgentId> target(AgentId id) const;
@@ -99,7 +102,8 @@ class Simulator3 {
   /// non-finite velocity or position.
   void step();
   std::int64_t stepCount() const { return stepCount_; }
-  double time() const { return static_cast<double>(stepCount_) * config_.timeStep; }
+  /// Seconds simulated: the sum of the steps' time steps (setConfig may change it between steps).
+  double time() const { return time_; }
   /// Agents that arrived during the last step (removed ones included when removeArrived).
   const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
   std::size_t arrivedCount() const;
@@ -145,6 +149,7 @@ class Simulator3 {
   std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<Backend3> backend_;
   std::int64_t stepCount_ = 0;
+  double time_ = 0.0;
   std::vector<Arrival> lastArrivals_;
   PhaseTimes lastTimes_;
   double lastCandidates_ = 0;

@@ -17,13 +17,15 @@ class TrajectoryWriter {
  public:
   /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot.
   /// The file appears at `path` only when close() succeeds (see OutputFile).
-  /// `dimensions` 3 writes the 3D columns (write(const Simulator3&)).
+  /// `dimensions` 3 writes the 3D columns (write(const Simulator3&)); 2 the planar ones. Throws
+  /// std::invalid_argument for another number.
   explicit TrajectoryWriter(const std::string& path, int dimensions = 2);
   ~TrajectoryWriter();
   TrajectoryWriter(const TrajectoryWriter&) = delete;
   TrajectoryWriter& operator=(const TrajectoryWriter&) = delete;
 
-  /// Appends the simulator's current state as rows for step sim.stepCount().
+  /// Appends the simulator's current state as rows for step sim.stepCount(). Throws
+  /// std::invalid_argument for a simulator of the other kind than the file's dimensions.
   void write(const Simulator& sim);
   void write(const Simulator3& sim);
   /// Flushes, closes and puts the file in place; throws std::runtime_error if any write failed
@@ -31,6 +33,7 @@ class TrajectoryWriter {
   void close();
 
  private:
+  int dimensions_;
   std::unique_ptr<OutputFile> file_;
 };
 
