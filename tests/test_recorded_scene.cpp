@@ -33,7 +33,7 @@ TEST(RecordedScene, ReadsTracksOnTheAnnotationLattice) {
   const RecordedScene scene = parseRecordedScene(kTwoWalkers, "scene.txt");
   EXPECT_EQ(scene.rows, 5u);
   EXPECT_EQ(scene.firstFrame, 0);
-  EXPECT_EQ(scene.frameGap, 10);  // 10 separates three consecutive pairs, 20 one.
+  EXPECT_EQ(scene.frameGap, 10);  // 10 separates two consecutive annotations, 20 one.
   EXPECT_EQ(scene.instants, 5);
   EXPECT_EQ(scene.frameOf(4), 40);
   ASSERT_EQ(scene.tracks.size(), 2u);
@@ -47,6 +47,14 @@ TEST(RecordedScene, ReadsTracksOnTheAnnotationLattice) {
   EXPECT_EQ(scene.tracks[1].points[1].instant, 4);
   EXPECT_EQ(scene.tracks[1].points[1].position.y, 1.0);
   EXPECT_EQ(scene.mostAtOnce(), 2);  // Instant 2 (frame 20).
+}
+
+TEST(RecordedScene, ReadsCommasAndAByteOrderMark) {
+  const RecordedScene scene = parseRecordedScene("\xEF\xBB\xBF" "0, 1, 2.5, 3\r\n10,1,3,3\r\n", "csv");
+  ASSERT_EQ(scene.tracks.size(), 1u);
+  ASSERT_EQ(scene.tracks[0].points.size(), 2u);
+  EXPECT_EQ(scene.tracks[0].points[0].position, glm::dvec2(2.5, 3.0));
+  EXPECT_EQ(scene.tracks[0].points[1].instant, 1);
 }
 
 TEST(RecordedScene, RowOrderDoesNotMatter) {
@@ -76,7 +84,19 @@ TEST(RecordedScene, RefusesBadLinesByNumber) {
             "scene.txt:4: frame 25 is off the file's lattice: annotations are 10 frames apart from frame 0");
   EXPECT_EQ(errorOf("# nothing\n\n"), "scene.txt: no annotations (expected lines of: frame pedestrian x y)");
   EXPECT_EQ(errorOf("0 1 0 0\n1 1 1 0\n1e8 2 0 0\n"),
-            "scene.txt: the annotations span 100000001 instants; at most 10000000 are read");
+            "scene.txt: the annotations span 100000001 instants; at most 1000000 are read");
+  EXPECT_EQ(errorOf("0 1 1e-400 0\n"), "scene.txt:1: x '1e-400' is out of range");
+  EXPECT_EQ(errorOf("0,1,,0.5,2\n"), "scene.txt:1: expected 4 columns (frame pedestrian x y), found 5");
+  EXPECT_EQ(errorOf("0,1,,0.5\n"), "scene.txt:1: x '' is not a number");
+}
+
+TEST(RecordedScene, LoadRefusesWhatIsNotText) {
+  try {
+    loadRecordedScene("/dev/zero");  // Never ends: refused at its first bytes.
+    FAIL() << "/dev/zero was read";
+  } catch (const RecordedSceneError& e) {
+    EXPECT_EQ(std::string(e.what()), "/dev/zero: byte 0 is a NUL: not a text file");
+  }
 }
 
 TEST(RecordedScene, LoadSaysWhyAFileCannotBeRead) {

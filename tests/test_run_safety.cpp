@@ -1,6 +1,8 @@
 // Results a user can trust whatever the input: velocities never leave the maxSpeed disc, the
 // same scene gives the same answer wherever it sits in the world, and outputs replace old files
 // only when complete.
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -179,6 +181,23 @@ TEST(RunSafety, OutputFilesWriteThroughLinksAndDevices) {
   write(folder / "dangling.csv", "made");
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "dangling.csv")));
   EXPECT_EQ(read(folder / "later.csv"), "made");
+  // A loop of links is refused, not replaced by a file.
+  fs::create_symlink("loop-b.csv", folder / "loop-a.csv");
+  fs::create_symlink("loop-a.csv", folder / "loop-b.csv");
+  EXPECT_THROW(OutputFile((folder / "loop-a.csv").string()), std::runtime_error);
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "loop-a.csv")));
+  // One of the process's own descriptors is written through, as the shell would (a pipe here).
+  int ends[2];
+  ASSERT_EQ(pipe(ends), 0);
+  const std::string writeEnd = "/dev/fd/" + std::to_string(ends[1]);
+  EXPECT_EQ(ownDescriptor(writeEnd), ends[1]);
+  EXPECT_EQ(ownDescriptor((folder / "target.csv").string()), -1);
+  write(writeEnd, "through the pipe");
+  ::close(ends[1]);
+  char got[32] = {};
+  EXPECT_EQ(::read(ends[0], got, sizeof got - 1), 16);
+  EXPECT_STREQ(got, "through the pipe");
+  ::close(ends[0]);
   // A device stays a device (renaming a finished file over /dev/null would replace it).
   if (fs::is_character_file("/dev/null")) {
     write("/dev/null", "discarded");

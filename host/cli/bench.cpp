@@ -192,7 +192,7 @@ int runBench(const BenchOptions& o) {
   if (!o.jsonPath.empty()) {
     const nlohmann::json doc = {{"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
     OutputFile out(o.jsonPath);
-    std::fprintf(out.stream(), "%s\n", doc.dump(2).c_str());
+    std::fprintf(out.stream(), "%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     out.commit();
   }
   return 0;

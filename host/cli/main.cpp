@@ -141,7 +141,7 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     doc["timeStep"] = scenario.timeStep;
     doc["wallSeconds"] = wall;
     OutputFile out(o.metricsPath);  // In place only once complete.
-    const std::string text = doc.dump(2) + "\n";
+    const std::string text = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::fwrite(text.data(), 1, text.size(), out.stream());
     out.commit();
   }

@@ -239,7 +239,8 @@ int runRealism(const RealismCommandOptions& options) {
           {"maxNeighbors", o.run.params.maxNeighbors}, {"maxSpeedFactor", o.run.maxSpeedFactor}, {"pace", o.pace},
           {"seed", o.run.seed}, {"contactDistance", contact}}}};
     for (const Column& c : columns) doc[c.key] = toJson(c.stats);
-    std::fprintf(json->stream(), "%s\n", doc.dump(2).c_str());
+    // A file name that is not UTF-8 is written with replacement characters rather than refused.
+    std::fprintf(json->stream(), "%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   }
   if (!o.svgPath.empty()) {
     svg.emplace(o.svgPath);

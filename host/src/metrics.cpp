@@ -204,7 +204,7 @@ std::string RunMetrics::toJson(int indent) const {
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
   doc["arrivals"] = std::move(list);
-  return doc.dump(indent);
+  return doc.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // A non-UTF-8 file name too.
 }
 
 void MetricsCollector::start(std::size_t agents, std::size_t withGoal) {

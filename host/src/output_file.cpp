@@ -3,37 +3,87 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
+#include <string_view>
 
 namespace crowd {
 namespace {
 
-// Where writing `path` really goes: through any symbolic links (the link is kept, its target
-// written), so that the rename below replaces the target and not the link.
-std::filesystem::path resolveLinks(const std::filesystem::path& path) {
-  namespace fs = std::filesystem;
-  fs::path p = path;
-  std::error_code error;
-  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(p, error)); ++hops) {
-    const fs::path target = fs::read_symlink(p, error);
-    if (error) break;
-    p = target.is_absolute() ? target : p.parent_path() / target;
-  }
-  return p;
+// A symbolic link chain longer than this is taken for a loop (as the kernel's own limit).
+constexpr int kMostLinkHops = 40;
+
+// The descriptor number a path of the form PREFIX<digits> names, else -1.
+int descriptorAfter(std::string_view path, std::string_view prefix) {
+  if (path.substr(0, prefix.size()) != prefix || path.size() == prefix.size()) return -1;
+  int fd = -1;
+  const char* end = path.data() + path.size();
+  const auto [stop, error] = std::from_chars(path.data() + prefix.size(), end, fd);
+  return error == std::errc() && stop == end ? fd : -1;
+}
+
+// The next hop of a link chain, relative targets taken from the link's folder.
+std::filesystem::path nextHop(const std::filesystem::path& link, std::error_code& error) {
+  const std::filesystem::path target = std::filesystem::read_symlink(link, error);
+  return target.is_absolute() ? target : link.parent_path() / target;
 }
 
 }  // namespace
 
+std::filesystem::path outputTarget(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  std::error_code error;
+  for (int hops = 0; fs::is_symlink(fs::symlink_status(p, error)); ++hops) {
+    if (hops == kMostLinkHops) throw std::runtime_error(path + ": too many levels of symbolic links (a loop?)");
+    p = nextHop(p, error);
+    if (error) break;
+  }
+  return p;
+}
+
+int ownDescriptor(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  std::error_code error;
+  for (int hops = 0; hops <= kMostLinkHops; ++hops) {
+    const std::string text = p.lexically_normal().string();
+    if (text == "/dev/stdout") return STDOUT_FILENO;
+    if (text == "/dev/stderr") return STDERR_FILENO;
+    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+      if (const int fd = descriptorAfter(text, prefix); fd >= 0) return fd;
+    }
+    if (!fs::is_symlink(fs::symlink_status(p, error))) return -1;
+    p = nextHop(p, error);
+    if (error) return -1;
+  }
+  return -1;
+}
+
 OutputFile::OutputFile(const std::string& path) : path_(path) {
   namespace fs = std::filesystem;
   if (path.empty()) throw std::runtime_error("an output file needs a name, got an empty one");
-  const fs::path target = resolveLinks(path);
+  // One of this process's own descriptors (/dev/stdout, say): written through a copy of it, so
+  // that a redirection's file (appended to, or not) or pipe gets the output as the shell set up.
+  if (const int fd = ownDescriptor(path); fd >= 0) {
+    direct_ = true;
+    temporary_ = target_ = path;
+    std::fflush(nullptr);  // What the process printed to it before comes first.
+    const int copy = ::dup(fd);
+    file_ = copy >= 0 ? ::fdopen(copy, "w") : nullptr;
+    if (file_ == nullptr) {
+      const std::string reason = std::strerror(errno);
+      if (copy >= 0) ::close(copy);
+      throw std::runtime_error(path + ": cannot write: " + reason);
+    }
+    return;
+  }
+  const fs::path target = outputTarget(path);
   std::error_code error;
   const fs::file_status status = fs::status(target, error);
-  // A device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written as it is: there is no
-  // old file to keep, and renaming over it would replace the device with a file.
+  // A device, pipe or socket (/dev/null, a FIFO) is written as it is: there is no old file to
+  // keep, and renaming over it would replace the device with a file.
   direct_ = fs::exists(status) && !fs::is_regular_file(status);
   // Otherwise beside the target, so that the rename stays within one file system and is atomic.
   temporary_ = direct_ ? target.string() : target.string() + ".partial-" + std::to_string(::getpid());

@@ -28,7 +28,7 @@ glm::dvec2 middleOf(const RecordedScene& scene) {
       high = glm::max(high, p.position);
     }
   }
-  return 0.5 * (low + high);
+  return 0.5 * low + 0.5 * high;  // Halved first: the sum of two huge coordinates overflows.
 }
 
 Vec2 local(glm::dvec2 p, glm::dvec2 origin) {
@@ -178,7 +178,13 @@ SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const Realis
   for (int instant = 0; instant < scene.instants; ++instant) {
     const auto k = static_cast<std::size_t>(instant);
     for (const std::size_t t : entering[k]) {
-      agent[t] = sim.addAgent(defs[t]);
+      try {
+        agent[t] = sim.addAgent(defs[t]);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("pedestrian " + std::to_string(scene.tracks[t].pedestrian) + ": " + e.what() +
+                                    " (positions are taken from the middle of the scene, the velocity from the "
+                                    "first two annotations)");
+      }
       present.push_back(t);
     }
     for (const std::size_t t : present) {
@@ -259,9 +265,9 @@ SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& pos
   }
   stats.speed = distributionOf(std::move(speeds));
   stats.closestPair = distributionOf(std::move(closest));
-  if (recorded != nullptr) {
-    stats.ade = errors > 0 ? errorSum / static_cast<double>(errors) : 0.0;
-    stats.fde = finals > 0 ? finalSum / static_cast<double>(finals) : 0.0;
+  if (recorded != nullptr && errors > 0) {  // -1 (not compared) where nobody was annotated twice.
+    stats.ade = errorSum / static_cast<double>(errors);
+    stats.fde = finalSum / static_cast<double>(finals);
   }
   return stats;
 }

@@ -7,16 +7,16 @@
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <sstream>
 
 namespace crowd {
 namespace {
 
 // Ids this far from zero are no longer exact in the double they are read as.
 constexpr double kLargestId = 1e15;
-// A recording longer than this (over four days at 25 annotations a second) is refused rather
-// than stepped through.
-constexpr std::int64_t kMostInstants = 10'000'000;
+// A recording longer than this (111 hours at ETH/UCY's 0.4 s) is refused rather than stepped
+// through, as is a file larger than kMostBytes (the datasets' files are a few hundred KB).
+constexpr std::int64_t kMostInstants = 1'000'000;
+constexpr std::size_t kMostBytes = std::size_t{256} << 20;
 
 struct Row {
   std::int64_t frame;
@@ -25,13 +25,32 @@ struct Row {
   int line;
 };
 
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// The line's columns: separated by commas where it has any (an empty one is kept, to be
+// refused), else by blanks.
 std::vector<std::string_view> fields(std::string_view line) {
   std::vector<std::string_view> out;
+  if (trimmed(line).empty()) return out;
+  if (line.find(',') != std::string_view::npos) {
+    for (std::size_t start = 0;;) {
+      const std::size_t comma = line.find(',', start);
+      out.push_back(trimmed(line.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+      if (comma == std::string_view::npos) return out;
+      start = comma + 1;
+    }
+  }
   std::size_t i = 0;
   while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == ',')) ++i;
+    while (i < line.size() && blank(line[i])) ++i;
     const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != ',') ++i;
+    while (i < line.size() && !blank(line[i])) ++i;
     if (i > start) out.push_back(line.substr(start, i - start));
   }
   return out;
@@ -41,6 +60,9 @@ double number(std::string_view text, const char* what, const std::string& source
   double value = 0.0;
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (error == std::errc::result_out_of_range && stop == end) {
+    throw RecordedSceneError(source, line, std::string(what) + " '" + std::string(text) + "' is out of range");
+  }
   if (error != std::errc() || stop != end) {
     throw RecordedSceneError(source, line, std::string(what) + " '" + std::string(text) + "' is not a number");
   }
@@ -117,6 +139,7 @@ int RecordedScene::mostAtOnce() const {
 }
 
 RecordedScene parseRecordedScene(std::string_view text, const std::string& source) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // A UTF-8 byte order mark.
   std::vector<Row> rows;
   int line = 0;
   while (!text.empty()) {
@@ -178,10 +201,21 @@ RecordedScene loadRecordedScene(const std::string& path) {
   if (std::filesystem::is_directory(path, error)) throw RecordedSceneError(path, 0, "is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordedSceneError(path, 0, "cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in pieces, so that a device that never ends (/dev/zero) is refused at its first bytes.
+  std::string text;
+  char piece[1 << 16];
+  while (in.read(piece, sizeof piece) || in.gcount() > 0) {
+    const std::string_view got(piece, static_cast<std::size_t>(in.gcount()));
+    if (const std::size_t nul = got.find('\0'); nul != std::string_view::npos) {
+      throw RecordedSceneError(path, 0, "byte " + std::to_string(text.size() + nul) + " is a NUL: not a text file");
+    }
+    if (text.size() + got.size() > kMostBytes) {
+      throw RecordedSceneError(path, 0, "larger than " + std::to_string(kMostBytes >> 20) + " MiB");
+    }
+    text.append(got);
+  }
   if (in.bad()) throw RecordedSceneError(path, 0, "cannot read the file");
-  return parseRecordedScene(text.str(), path);
+  return parseRecordedScene(text, path);
 }
 
 }  // namespace crowd

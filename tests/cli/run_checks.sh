@@ -135,6 +135,22 @@ case "$check" in
     [ "$rc" = 0 ] || fail "exit code $rc"
     [ -L link.csv ] || fail "the link was replaced"
     [ "$(head -1 target.csv)" = "step,agent,x,y,vx,vy" ] || fail "the link's target was not written"
+    # Two links to one new file are one output; a loop of links is refused; nothing is written.
+    ln -s same.csv one.csv
+    ln -s same.csv two.csv
+    run run builtin circle --agents 5 --steps 2 -q --out one.csv --metrics two.csv
+    expect_refused "name the same file"
+    ln -s loop-b.csv loop-a.csv
+    ln -s loop-a.csv loop-b.csv
+    run run builtin circle --agents 5 --steps 2 -q --out loop-a.csv
+    expect_refused "too many levels of symbolic links"
+    [ -L loop-a.csv ] || fail "the looping link was replaced"
+    # /dev/stdout is the process's own: a redirection appending to a file keeps what it held.
+    echo "kept line" >log.txt
+    "$crowdsim" run builtin circle --agents 5 --steps 2 -q --metrics /dev/stdout >>log.txt 2>err.txt ||
+        fail "--metrics /dev/stdout failed"
+    grep -q "kept line" log.txt || fail "the redirected file lost its earlier content"
+    grep -q '"steps": 2' log.txt || fail "the metrics did not reach stdout"
     ;;
   threads_honoured)
     # --threads 1 runs on one core: the process uses about as much CPU time as wall time (two

@@ -52,15 +52,17 @@ struct RecordedScene {
   int mostAtOnce() const;
 };
 
-/// Reads "frame pedestrian x y" lines (whitespace separated, ids may be written as floats, "#"
-/// starts a comment, blank lines are skipped; rows in any order). The frame gap is the one that
+/// Reads "frame pedestrian x y" lines (separated by blanks, or by commas where a line has any; ids
+/// may be written as floats; "#" starts a comment; blank lines and a UTF-8 byte order mark are
+/// skipped; rows in any order). The frame gap is the one that
 /// most often separates consecutive annotations of a pedestrian. Throws RecordedSceneError, naming
 /// the line, for a line that is not four numbers, a fractional or out-of-range id, a non-finite
 /// coordinate, a pedestrian annotated twice in one frame, a frame off the gap's lattice, or a
 /// recording with no annotations.
 RecordedScene parseRecordedScene(std::string_view text, const std::string& source);
 
-/// parseRecordedScene of a file; throws RecordedSceneError when it cannot be read.
+/// parseRecordedScene of a file; throws RecordedSceneError when it cannot be read, holds a NUL
+/// byte (not text) or is larger than 256 MiB.
 RecordedScene loadRecordedScene(const std::string& path);
 
 }  // namespace crowd
