@@ -113,6 +113,10 @@ TEST(ClearanceMap, InflatesByDistanceToTheBlockedSquare) {
   const ClearanceMap edged(map, 0.6f, true);
   EXPECT_FALSE(edged.free(GridCell{0, 2}));
   EXPECT_TRUE(edged.free(GridCell{1, 2}));
+  // A clearance wider than the map leaves no cell free, however wide (no integer overflow).
+  for (const float huge : {20.0f, 1e4f, 1e30f}) {
+    EXPECT_EQ(ClearanceMap(map, huge, false).planning().passableCount(), 0u) << huge;
+  }
 }
 
 TEST(ClearanceMap, ScalesWithCellSize) {

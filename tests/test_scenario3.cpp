@@ -199,6 +199,8 @@ TEST(Scenario3Builtins, SwarmStartsApartInsideItsBox) {
   }
   EXPECT_NE(builtinScenario3("swarm", 1000, 6).agents[0].goal, s.agents[0].goal);
   EXPECT_THROW(builtinScenario3("cube"), ScenarioError);
+  EXPECT_THROW(builtinScenario3("swarm", 0), ScenarioError);  // As a planar built-in refuses 0.
+  EXPECT_THROW(builtinScenario3("sphere", 0), ScenarioError);
 }
 
 TEST(Scenario3Runs, SwarmArrivesWithoutCollisions) {

@@ -1,6 +1,7 @@
 // The Simulator facade: handles, parameters, errors, and single-agent motion.
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -67,6 +68,23 @@ TEST(Simulator, RejectsBadAgentsAndSettings) {
   config.threads = kMaxThreads;
   EXPECT_NO_THROW(sim.setConfig(config));
   EXPECT_THROW(sim.addObstacle(std::vector<Vec2>{{0, 0}}), std::invalid_argument);
+}
+
+TEST(Simulator, RefusesCirclesItCannotDrawWithTheReason) {
+  Simulator sim;
+  const auto messageOf = [&](Vec2 center, float radius) {
+    try {
+      sim.addCircle(center, radius);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(messageOf({1e5f, 0.0f}, 1e-3f).find("too small to draw"), std::string::npos);
+  EXPECT_NE(messageOf({1e6f - 10.0f, 0.0f}, 1e4f).find("outermost point"), std::string::npos);
+  EXPECT_EQ(messageOf({0.0f, 0.0f}, 0.0f), "circle radius must be > 0, got 0");
+  EXPECT_EQ(messageOf({0.0f, 0.0f}, 1.0f), "accepted");
+  EXPECT_EQ(sim.obstacles().circles().size(), 1u);  // Only the good one.
 }
 
 TEST(Simulator, LoneAgentWalksToItsGoalAndSettles) {

@@ -11,6 +11,7 @@
 #include <glm/common.hpp>
 
 #include "geometry.hpp"
+#include "number_text.hpp"
 #include "polygon_edges.hpp"
 
 namespace crowd {
@@ -106,7 +107,16 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
         center + Vec2(static_cast<float>(reach * std::cos(angle)), static_cast<float>(reach * std::sin(angle)));
   }
   const std::size_t first = edges_.size();
-  const int polygon = addPolygon(vertices);
+  int polygon = -1;
+  try {
+    polygon = addPolygon(vertices);
+  } catch (const std::invalid_argument&) {
+    // Floats cannot tell the polygon's corners apart there: a radius far below the spacing of
+    // floats at the centre's distance from the origin.
+    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " + formatFloat(radius) +
+                                " is too small to draw at " + formatVec2(center) +
+                                " (floats there are further apart than its corners)");
+  }
   for (std::size_t e = first; e < edges_.size(); ++e) edges_[e].circle = static_cast<int>(circles_.size());
   circles_.push_back(CircleObstacle{center, radius});
   circlePolygon_.push_back(polygon);

@@ -89,7 +89,10 @@ ClearanceMap::ClearanceMap(const GridMap& map, float clearance, bool wallAtMapEd
     throw std::invalid_argument("routes need a map of at least one cell");
   }
   planning_.setPlacement(map.placement());
-  clearanceCells_ = static_cast<double>(clearance) / static_cast<double>(map.placement().cellSize);
+  // Beyond the map's width plus height every blocked square is in reach of every cell, so a
+  // larger clearance (1e30, say) plans the same, and its cell counts stay integers.
+  clearanceCells_ = std::min(static_cast<double>(clearance) / static_cast<double>(map.placement().cellSize),
+                             static_cast<double>(map.width()) + static_cast<double>(map.height()) + 2.0);
   // A point of cell (x, y) within the clearance of square (bx, by) has |bx - x| - 1 < clearance.
   window_ = static_cast<int>(std::floor(clearanceCells_)) + 1;
 

@@ -130,6 +130,10 @@ Scenario3 builtinScenario3(const std::string& name, std::optional<std::size_t> a
     throw ScenarioError("builtin:" + name + ": " + std::to_string(*agents) + " agents is more than the " +
                         std::to_string(limits::kMaxScenarioAgents) + " a scenario can hold");
   }
+  if (agents && *agents == 0) {
+    throw ScenarioError("builtin:" + name + ": agents: must be between 1 and " +
+                        std::to_string(limits::kMaxScenarioAgents) + ", got 0");
+  }
   if (agents) checkMemoryFor(*agents, "builtin:" + name, bytesPerAgentEstimate3());  // Before generating.
   Scenario3 s;
   if (name == "sphere") {

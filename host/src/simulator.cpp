@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numbers>
 #include <stdexcept>
 #include <type_traits>
 
@@ -13,6 +14,7 @@
 #include "agent_store.hpp"
 #include "backend.hpp"
 #include "navigator.hpp"
+#include "number_text.hpp"
 #include "steering_store.hpp"
 
 namespace crowd {
@@ -272,6 +274,11 @@ int Simulator::addCircle(Vec2 center, float radius) {
   if (const std::string problem = checkLimit(radius, limits::kRadius, "circle radius"); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
+  if (!(radius > 0.0f)) throw std::invalid_argument("circle radius must be > 0, got " + formatFloat(radius));
+  // The polygon ORCA sees reaches past the disc; its corners must be within the limits too.
+  const float reach = radius / std::cos(std::numbers::pi_v<float> / ObstacleSet::kCircleSides);
+  requirePoint(center + Vec2(reach, reach), "circle's outermost point");
+  requirePoint(center - Vec2(reach, reach), "circle's outermost point");
   hostChanged();
   return obstacles_.addCircle(center, radius);
 }

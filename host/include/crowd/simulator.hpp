@@ -123,6 +123,7 @@ class Simulator {
  public:
   explicit Simulator(const SimulatorConfig& config = {});
   ~Simulator();
+  /// A simulator moved from may only be assigned to or destroyed.
   Simulator(Simulator&&) noexcept;
   Simulator& operator=(Simulator&&) noexcept;
 

@@ -55,6 +55,7 @@ class Simulator3 {
   /// Auto picks the GPU when there is a usable one, as in the plane.
   explicit Simulator3(const SimulatorConfig& config = {});
   ~Simulator3();
+  /// A simulator moved from may only be assigned to or destroyed.
   Simulator3(Simulator3&&) noexcept;
   Simulator3& operator=(Simulator3&&) noexcept;
 
