@@ -85,6 +85,13 @@ TEST(Simulator, RefusesCirclesItCannotDrawWithTheReason) {
   EXPECT_EQ(messageOf({0.0f, 0.0f}, 0.0f), "circle radius must be > 0, got 0");
   EXPECT_EQ(messageOf({0.0f, 0.0f}, 1.0f), "accepted");
   EXPECT_EQ(sim.obstacles().circles().size(), 1u);  // Only the good one.
+  ObstacleSet set;  // Below the simulator's limits: what floats cannot hold.
+  try {
+    set.addCircle({0.0f, 0.0f}, 3.4e38f);
+    ADD_FAILURE() << "a circle beyond float range was drawn";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("beyond what floats hold"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Simulator, LoneAgentWalksToItsGoalAndSettles) {

@@ -110,7 +110,8 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   for (std::int64_t s = 0; s < scenario.steps; ++s) {
     if (interrupted != 0) {
       // The outputs' temporary files are removed on the way out; the old files stay as they were.
-      throw RunInterrupted("interrupted after " + std::to_string(s) + " steps; no output was written");
+      throw RunInterrupted("interrupted after " + std::to_string(s) +
+                           " steps; no output file was put in place (a device or pipe has what was written to it)");
     }
     sim.step();
     metrics.observe(sim);

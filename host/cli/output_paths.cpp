@@ -1,5 +1,7 @@
 #include "output_paths.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -37,12 +39,52 @@ void checkWritable(const std::string& option, const std::string& path, const std
   }
 }
 
-// Where an output goes, for telling two apart: its target file, or for the process's own
-// descriptors and devices, nothing to compare (two outputs may share /dev/null or a terminal).
-std::optional<std::filesystem::path> comparable(const std::string& path, const std::filesystem::path& target) {
+// What an output or input is, for telling two apart: the file (device and inode) where it exists
+// as a regular file, and the path it will be at. Neither, for a device, pipe or terminal, which
+// two outputs may share (/dev/null).
+struct Identity {
+  std::optional<std::pair<dev_t, ino_t>> node;
+  std::optional<std::filesystem::path> path;
+
+  bool same(const Identity& other) const {
+    if (node && other.node) return *node == *other.node;
+    return path && other.path && samePath(*path, *other.path);
+  }
+};
+
+Identity fileIdentity(const std::filesystem::path& path) {
+  Identity id;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    if (!S_ISREG(info.st_mode)) return id;
+    id.node = std::make_pair(info.st_dev, info.st_ino);
+  }
+  id.path = path;
+  return id;
+}
+
+// An output to one of the process's own descriptors: it must be open now (before any file of
+// the run takes its number); a regular file behind it (a redirection) is compared with the rest.
+Identity descriptorIdentity(const OutputPath& out, int fd) {
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    throw ScenarioError(std::string(out.option) + " " + out.path + ": descriptor " + std::to_string(fd) +
+                        " is not open");
+  }
+  Identity id;
+  if (S_ISREG(info.st_mode)) id.node = std::make_pair(info.st_dev, info.st_ino);
+  return id;
+}
+
+// A named pipe that nobody reads would block the run's end for good: refused now.
+void requireReader(const OutputPath& out, const std::filesystem::path& target) {
   std::error_code error;
-  if (ownDescriptor(path) >= 0 || std::filesystem::is_character_file(target, error)) return std::nullopt;
-  return target;
+  if (!std::filesystem::is_fifo(target, error)) return;
+  const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK);
+  if (fd < 0 && errno == ENXIO) {
+    throw ScenarioError(std::string(out.option) + " " + out.path + ": a named pipe that nothing reads");
+  }
+  if (fd >= 0) ::close(fd);
 }
 
 }  // namespace
@@ -59,28 +101,34 @@ bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
 }
 
 void checkOutputPaths(std::initializer_list<OutputPath> outputs, const std::string& input, const char* inputKind) {
-  std::vector<std::pair<const OutputPath*, std::filesystem::path>> checked;
+  const std::optional<Identity> source = input.empty() ? std::nullopt : std::optional(fileIdentity(input));
+  std::vector<std::pair<const OutputPath*, Identity>> checked;
   for (const OutputPath& out : outputs) {
-    if (out.path.empty() || ownDescriptor(out.path) >= 0) continue;
-    std::filesystem::path target;
-    try {
-      target = outputTarget(out.path);
-    } catch (const std::runtime_error& e) {
-      throw ScenarioError(std::string(out.option) + " " + e.what());
+    if (out.path.empty()) continue;
+    Identity id;
+    if (const int fd = ownDescriptor(out.path); fd >= 0) {
+      id = descriptorIdentity(out, fd);
+    } else {
+      std::filesystem::path target;
+      try {
+        target = outputTarget(out.path);
+      } catch (const std::runtime_error& e) {
+        throw ScenarioError(std::string(out.option) + " " + e.what());
+      }
+      checkWritable(out.option, out.path, target);
+      requireReader(out, target);
+      id = fileIdentity(target);
     }
-    checkWritable(out.option, out.path, target);
-    const std::optional<std::filesystem::path> where = comparable(out.path, target);
-    if (!where) continue;
-    if (!input.empty() && samePath(*where, input)) {
+    if (source && id.same(*source)) {
       throw ScenarioError(std::string(out.option) + " " + out.path + ": is " + inputKind + "; writing it would overwrite it");
     }
-    for (const auto& [earlier, earlierTarget] : checked) {
-      if (samePath(*where, earlierTarget)) {
+    for (const auto& [earlier, earlierId] : checked) {
+      if (id.same(earlierId)) {
         throw ScenarioError(std::string(earlier->option) + " and " + out.option + " name the same file (" + out.path +
                             "); give each its own");
       }
     }
-    checked.emplace_back(&out, *where);
+    checked.emplace_back(&out, id);
   }
 }
 

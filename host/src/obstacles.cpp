@@ -101,6 +101,13 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
   // ORCA keeps agents out of, so no agent ever touches the disc itself.
   std::vector<Vec2> vertices(kCircleSides);
   const double reach = static_cast<double>(radius) / std::cos(std::numbers::pi / kCircleSides);
+  // The corners must be floats: a circle reaching past them cannot be drawn.
+  constexpr double kLargest = 1e37;
+  if (std::fabs(static_cast<double>(center.x)) + reach > kLargest ||
+      std::fabs(static_cast<double>(center.y)) + reach > kLargest) {
+    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " + formatFloat(radius) +
+                                " at " + formatVec2(center) + " reaches beyond what floats hold");
+  }
   for (int i = 0; i < kCircleSides; ++i) {
     const double angle = 2.0 * std::numbers::pi * i / kCircleSides;
     vertices[static_cast<std::size_t>(i)] =

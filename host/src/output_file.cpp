@@ -1,5 +1,6 @@
 #include <crowd/output_file.hpp>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -29,6 +30,21 @@ std::filesystem::path nextHop(const std::filesystem::path& link, std::error_code
   return target.is_absolute() ? target : link.parent_path() / target;
 }
 
+// A new file at `path`, never through a link left there (by a process of the same number,
+// say): one found there is removed first. Null with errno set when it cannot be made.
+std::FILE* createTemporary(const std::string& path) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      std::FILE* file = ::fdopen(fd, "w");
+      if (file == nullptr) ::close(fd);
+      return file;
+    }
+    if (errno != EEXIST || ::unlink(path.c_str()) != 0) return nullptr;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::filesystem::path outputTarget(const std::string& path) {
@@ -48,10 +64,12 @@ int ownDescriptor(const std::string& path) {
   fs::path p = path;
   std::error_code error;
   for (int hops = 0; hops <= kMostLinkHops; ++hops) {
-    const std::string text = p.lexically_normal().string();
+    const std::string text = p.string();
     if (text == "/dev/stdout") return STDOUT_FILENO;
     if (text == "/dev/stderr") return STDERR_FILENO;
-    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    const std::string ownProc = "/proc/" + std::to_string(::getpid()) + "/fd/";
+    for (const std::string_view prefix : {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+                                          std::string_view("/proc/thread-self/fd/"), std::string_view(ownProc)}) {
       if (const int fd = descriptorAfter(text, prefix); fd >= 0) return fd;
     }
     if (!fs::is_symlink(fs::symlink_status(p, error))) return -1;
@@ -88,7 +106,7 @@ OutputFile::OutputFile(const std::string& path) : path_(path) {
   // Otherwise beside the target, so that the rename stays within one file system and is atomic.
   temporary_ = direct_ ? target.string() : target.string() + ".partial-" + std::to_string(::getpid());
   target_ = target.string();
-  file_ = std::fopen(temporary_.c_str(), "w");
+  file_ = direct_ ? std::fopen(temporary_.c_str(), "w") : createTemporary(temporary_);
   if (file_ == nullptr) throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
 }
 

@@ -151,6 +151,18 @@ case "$check" in
         fail "--metrics /dev/stdout failed"
     grep -q "kept line" log.txt || fail "the redirected file lost its earlier content"
     grep -q '"steps": 2' log.txt || fail "the metrics did not reach stdout"
+    # ...and is compared like any file: stdout redirected into another output, or into the
+    # scenario, is refused; so is a descriptor that is not open, and a named pipe nobody reads.
+    "$crowdsim" run builtin circle --agents 5 --steps 2 -q --out /dev/stdout --metrics m.json >m.json 2>err.txt
+    [ "$?" = 2 ] && grep -q "name the same file" err.txt || fail "stdout into --metrics' file was not refused"
+    cp "$data/../../scenarios/two_agents.json" sc.json
+    "$crowdsim" run sc.json --steps 2 -q --out /dev/stdout >>sc.json 2>err.txt
+    [ "$?" = 2 ] && grep -q "is the scenario file" err.txt || fail "stdout into the scenario was not refused"
+    run run builtin circle --agents 5 --steps 2 -q --metrics /dev/fd/7
+    expect_refused "descriptor 7 is not open"
+    mkfifo unread.pipe
+    run run builtin circle --agents 5 --steps 2 -q --metrics unread.pipe
+    expect_refused "a named pipe that nothing reads"
     ;;
   threads_honoured)
     # --threads 1 runs on one core: the process uses about as much CPU time as wall time (two
