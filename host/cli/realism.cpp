@@ -178,6 +178,7 @@ CLI::App* addRealismCommand(CLI::App& app, RealismCommandOptions& o) {
       ->check(CLI::IsMember({"schedule", "mean"}))
       ->capture_default_str();
   cmd->add_option("--threads", o.run.threads, "CPU threads (0: all cores); results do not depend on it")
+      ->capture_default_str()
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
   cmd->add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->check(kWholeNumber)->capture_default_str();

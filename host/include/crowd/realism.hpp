@@ -38,7 +38,9 @@ struct RealismOptions {
   double maxSpeedFactor = 1.5;  ///< [1..100]
   Pace pace = Pace::Schedule;
   AvoidanceMode avoidance = AvoidanceMode::Orca;  ///< None: each walks straight at their goal.
-  int threads = 0;         ///< CPU threads (0: OpenMP's default).
+  /// CPU threads (0: OpenMP's default). One by default: a recorded scene's few dozen people are
+  /// stepped faster by one thread than by several (ETH: 0.06 s against 0.12 s on two cores).
+  int threads = 1;
   std::uint64_t seed = 1;  ///< The simulator's seed (its deadlock jitter).
 };
 
