@@ -161,7 +161,7 @@ int runBench(const BenchOptions& o) {
       (void)builtinScenario(name, 1);  // Throws ScenarioError naming it.
     }
   }
-  checkOutputPaths({{"--json", o.jsonPath}}, std::string(), "");
+  checkOutputPaths({{"--json", o.jsonPath}}, {}, "");
   nlohmann::json results = nlohmann::json::array();
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-8s %10s %8s", "scenario", "agents", "backend");

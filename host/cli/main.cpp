@@ -35,10 +35,8 @@ constexpr std::size_t kDefaultAgents = 2000;
 struct RunOptions {
   std::vector<std::string> target;  // FILE, or "builtin" NAME.
   std::optional<std::size_t> agents;
-  std::optional<std::string> stepsText;  // As given; read strictly into steps.
   std::optional<std::int64_t> steps;
   int threads = 0;
-  std::optional<std::string> seedText;
   std::optional<std::uint64_t> seed;
   std::string backend = "auto";
   std::string outPath;
@@ -59,7 +57,7 @@ Scenario loadTarget(const RunOptions& o) {
 // Both outputs writable, distinct, and neither the scenario file itself.
 void checkRunOutputs(const RunOptions& o) {
   const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
-  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, fromFile ? o.target[0] : std::string(),
+  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {fromFile ? o.target[0] : std::string()},
                    "the scenario file");
 }
 
@@ -72,22 +70,6 @@ class RunInterrupted : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// --steps and --seed as whole numbers in decimal digits (strict_integer.hpp). Throws
-// ScenarioError (bad usage).
-void readNumbers(RunOptions& o) {
-  std::string problem;
-  if (o.stepsText) {
-    const auto steps = strictInteger(*o.stepsText, static_cast<std::uint64_t>(INT64_MAX), problem);
-    if (!steps) throw ScenarioError("--steps " + problem);
-    o.steps = static_cast<std::int64_t>(*steps);
-  }
-  if (o.seedText) {
-    const auto seed = strictInteger(*o.seedText, UINT64_MAX, problem);
-    if (!seed) throw ScenarioError("--seed " + problem);
-    o.seed = *seed;
-  }
-}
 
 // Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
 // the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
@@ -189,7 +171,6 @@ int runScenario(RunOptions& o) {
   requireBackend(o.backend);  // Before anything is loaded or written: no partial output.
   std::string why;
   if (backend != BackendKind::Cpu) cudaBackendAvailable(&why);
-  readNumbers(o);
   checkRunOutputs(o);
   if (isTarget3d(o.target)) return runScenario3(o, backend, why);
   Scenario scenario = loadTarget(o);
@@ -237,11 +218,12 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("--agents", o.agents, "Agent count for a built-in scenario")
       ->check(kWholeNumber)
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
-  run.add_option("--steps", o.stepsText, "Steps to run (overrides the scenario's 'steps'); a whole number");
+  run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps'); a whole number")
+      ->check(wholeNumberUpTo(static_cast<std::uint64_t>(INT64_MAX)));
   run.add_option("--threads", o.threads, "CPU threads (0: all cores)")
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
-  run.add_option("--seed", o.seedText, "Seed for random placement and goals, 0 to 2^64 - 1");
+  run.add_option("--seed", o.seed, "Seed for random placement and goals, 0 to 2^64 - 1")->check(kWholeNumber);
   run.add_option("--backend", o.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
   run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
       ->check(kPathGiven);

@@ -100,8 +100,12 @@ bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
   return !errorA && !errorB && canonicalA == canonicalB;
 }
 
-void checkOutputPaths(std::initializer_list<OutputPath> outputs, const std::string& input, const char* inputKind) {
-  const std::optional<Identity> source = input.empty() ? std::nullopt : std::optional(fileIdentity(input));
+void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initializer_list<std::string> inputs,
+                      const char* inputKind) {
+  std::vector<Identity> sources;
+  for (const std::string& input : inputs) {
+    if (!input.empty()) sources.push_back(fileIdentity(input));
+  }
   std::vector<std::pair<const OutputPath*, Identity>> checked;
   for (const OutputPath& out : outputs) {
     if (out.path.empty()) continue;
@@ -119,8 +123,10 @@ void checkOutputPaths(std::initializer_list<OutputPath> outputs, const std::stri
       requireReader(out, target);
       id = fileIdentity(target);
     }
-    if (source && id.same(*source)) {
-      throw ScenarioError(std::string(out.option) + " " + out.path + ": is " + inputKind + "; writing it would overwrite it");
+    for (const Identity& source : sources) {
+      if (!id.same(source)) continue;
+      throw ScenarioError(std::string(out.option) + " " + out.path + ": is " + inputKind +
+                          "; writing it would overwrite it");
     }
     for (const auto& [earlier, earlierId] : checked) {
       if (id.same(earlierId)) {

@@ -26,9 +26,10 @@ struct OutputPath {
 
 /// Every output asked for can be written (the file is writable, or its folder exists and takes
 /// new files; a named pipe has a reader; /dev/stdout or /dev/fd/N is open), no two name the same
-/// file, and none is `input` (`inputKind`, e.g. "the scenario file"; empty `input`: none), also
-/// where one is reached through a redirection of the process's own output. Nothing is created or
-/// truncated. Throws ScenarioError.
-void checkOutputPaths(std::initializer_list<OutputPath> outputs, const std::string& input, const char* inputKind);
+/// file, and none is one of `inputs` (`inputKind`, e.g. "the scenario file"; empty ones are
+/// skipped), also where one is reached through a redirection of the process's own output.
+/// Nothing is created or truncated. Throws ScenarioError.
+void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initializer_list<std::string> inputs,
+                      const char* inputKind);
 
 }  // namespace crowd::cli

@@ -198,7 +198,7 @@ int runRealism(const RealismCommandOptions& options) {
   RealismCommandOptions o = options;
   o.run.pace = o.pace == "mean" ? Pace::Mean : Pace::Schedule;
   checkRealismOptions(o.run);
-  checkOutputPaths({{"--out", o.outPath}, {"--json", o.jsonPath}, {"--svg", o.svgPath}}, o.scenePath,
+  checkOutputPaths({{"--out", o.outPath}, {"--json", o.jsonPath}, {"--svg", o.svgPath}}, {o.scenePath},
                    "the recording");
   const RecordedScene scene = loadRecordedScene(o.scenePath);
   // As the run summary counts collisions: closer than 99% of two radii (ORCA's own contacts sit

@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -23,11 +22,6 @@ GridHeuristic heuristicNamed(const std::string& name) {
   if (name == "euclidean") return GridHeuristic::Euclidean;
   if (name == "manhattan") return GridHeuristic::Manhattan;
   return GridHeuristic::Octile;
-}
-
-bool sameFile(const std::string& a, const std::string& b) {
-  std::error_code error;
-  return std::filesystem::equivalent(a, b, error);
 }
 
 // Every problem must fit the map it is solved on; the size a line lists must be the map's.
@@ -78,21 +72,12 @@ CLI::App* addRouteCommand(CLI::App& app, RouteOptions& o) {
 }
 
 int runRoute(const RouteOptions& o) {
+  checkOutputPaths({{"--out", o.outPath}}, {o.mapPath, o.scenPath}, "an input file");
   const GridMap map = GridMap::loadMovingAi(o.mapPath);
   const std::vector<MovingAiProblem> problems = loadMovingAiScenario(o.scenPath);
   checkProblems(problems, map, o);
   std::optional<OutputFile> out;
-  if (!o.outPath.empty()) {
-    if (sameFile(o.outPath, o.mapPath) || sameFile(o.outPath, o.scenPath)) {
-      throw std::invalid_argument("--out " + o.outPath + ": is an input file; writing it would overwrite it");
-    }
-    // Before the work, so that a path that cannot be written fails at once, as bad usage.
-    try {
-      out.emplace(o.outPath);
-    } catch (const std::runtime_error& e) {
-      throw std::invalid_argument(std::string("--out: ") + e.what());
-    }
-  }
+  if (!o.outPath.empty()) out.emplace(o.outPath);
 
   AstarOptions options;
   options.moves.cornerCutting = o.cornerCutting;

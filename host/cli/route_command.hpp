@@ -20,11 +20,11 @@ struct RouteOptions {
 CLI::App* addRouteCommand(CLI::App& app, RouteOptions& options);
 
 /// Solves every problem and prints how many lengths matched the listed optimal ones and the time
-/// per query; returns the exit code (0 once every problem is solved, matched or not). Throws
-/// std::invalid_argument (bad input or usage: exit code 2) for a map or scenario it cannot read
-/// (crowd::GridMapError, naming the line and column), a problem that does not fit the map, or an
-/// --out path that cannot be created or names an input; std::runtime_error when writing --out
-/// fails later.
+/// per query; returns the exit code (0 once every problem is solved, matched or not). Throws, as
+/// bad input or usage (exit code 2), ScenarioError for an --out path that cannot be written or
+/// names an input (checkOutputPaths, before anything is read), and std::invalid_argument for a
+/// map or scenario it cannot read (crowd::GridMapError, naming the line and column) or a problem
+/// that does not fit the map; std::runtime_error when writing --out fails later.
 int runRoute(const RouteOptions& options);
 
 }  // namespace crowd::cli

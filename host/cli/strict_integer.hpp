@@ -45,15 +45,18 @@ inline std::optional<std::uint64_t> strictInteger(const std::string& text, std::
   return value;
 }
 
-/// The same rule as a check on a whole-number option (its type and any Range check bound the
-/// value): "--agents 012" is refused, not read as octal 10, and "--seed -1" is refused, not
-/// wrapped round to 2^64 - 1.
-inline const CLI::Validator kWholeNumber(
-    [](std::string& text) {
-      std::string problem;
-      return strictInteger(text, UINT64_MAX, problem) ? std::string() : problem;
-    },
-    "");
+/// The same rule as a check on a whole-number option, up to `max` (its type and any Range check
+/// bound it too): "--agents 012" is refused, not read as octal 10, and "--seed -1" is refused,
+/// not wrapped round to 2^64 - 1.
+inline CLI::Validator wholeNumberUpTo(std::uint64_t max) {
+  return CLI::Validator(
+      [max](std::string& text) {
+        std::string problem;
+        return strictInteger(text, max, problem) ? std::string() : problem;
+      },
+      "");
+}
+inline const CLI::Validator kWholeNumber = wholeNumberUpTo(UINT64_MAX);
 
 /// A check on a number of seconds or similar: finite and not negative (NaN is refused).
 inline const CLI::Validator kFiniteNonNegative(

@@ -82,6 +82,14 @@ void keepToSchedule(Simulator& sim, AgentId id, const RecordedTrack& track, int 
   sim.setPrefVelocity(id, Vec2{static_cast<float>(paced.x), static_cast<float>(paced.y)});
 }
 
+SimulatorConfig simulatorConfig(const RealismOptions& o) {
+  SimulatorConfig config;
+  config.timeStep = static_cast<float>(o.frameTime / o.substeps);
+  config.threads = o.threads;
+  config.seed = o.seed;
+  return config;
+}
+
 double percentile(const std::vector<double>& sorted, double q) {
   const double at = q / 100.0 * static_cast<double>(sorted.size() - 1);
   const std::size_t below = static_cast<std::size_t>(std::floor(at));
@@ -116,10 +124,7 @@ void checkRealismOptions(const RealismOptions& o) {
     throw std::invalid_argument("the frame time over substeps, " + formatNumber(step) +
                                 " s, is the simulator's time step: it must be 1e-6 to 1000 s");
   }
-  if (o.threads < 0 || o.threads > kMaxThreads) {
-    throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
-                                std::to_string(o.threads));
-  }
+  checkConfig(simulatorConfig(o));  // Threads, as every simulator's.
   const std::string problem = checkAgentParams(o.params);
   if (!problem.empty()) throw std::invalid_argument(problem);
 }
@@ -155,11 +160,7 @@ SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const Realis
   checkRealismOptions(o);
   checkRecordedScene(scene);
   const glm::dvec2 origin = middleOf(scene);
-  SimulatorConfig config;
-  config.timeStep = static_cast<float>(o.frameTime / o.substeps);
-  config.threads = o.threads;
-  config.seed = o.seed;
-  Simulator sim(config);
+  Simulator sim(simulatorConfig(o));
 
   // Which tracks enter and leave at each instant.
   std::vector<std::vector<std::size_t>> entering(static_cast<std::size_t>(scene.instants));
@@ -237,7 +238,9 @@ SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& pos
   for (std::size_t t = 0; t < scene.tracks.size(); ++t) {
     const std::vector<RecordedPoint>& points = scene.tracks[t].points;
     const std::vector<glm::dvec2>& p = positions[t];
-    if (p.size() != points.size() || (recorded != nullptr && (*recorded)[t].size() != p.size())) throw std::invalid_argument("the trajectories are of another scene");
+    if (p.size() != points.size() || (recorded != nullptr && (*recorded)[t].size() != p.size())) {
+      throw std::invalid_argument("the trajectories are of another scene");
+    }
     for (std::size_t j = 0; j < p.size(); ++j) {
       atInstant[static_cast<std::size_t>(points[j].instant)].push_back(p[j]);
       if (j > 0 && points[j].instant == points[j - 1].instant + 1) {

@@ -1,6 +1,7 @@
 // How real a simulated crowd looks: a recorded pedestrian scene (recorded_scene.hpp) re-enacted
 // by the simulator, each pedestrian entering where and when the recording first shows them and
-// walking to where it last shows them at their own recorded mean speed, and the result measured
+// walking to where it last shows them (arriving when the real person did, or at their recorded
+// mean speed: Pace), and the result measured
 // as the recording is: walking speeds, how close the closest two people come, and how far each
 // simulated pedestrian is from the real one at every annotation.
 #pragma once
