@@ -216,6 +216,20 @@ TEST(Metrics, ContactsRefuseMismatchedInputs) {
   const std::vector<float> radii{0.5f, 0.5f, 0.5f};
   EXPECT_THROW(measureContacts(positions, radii, ObstacleSet{}, kMaxThreads + 1), std::invalid_argument);
   EXPECT_EQ(measureContacts(positions, radii, ObstacleSet{}, 1).collisions, 0);
+  // Radii beyond the agents' limit (or not numbers) would size the grids past their range.
+  for (const float bad : {1e30f, -0.5f, std::numeric_limits<float>::quiet_NaN()}) {
+    const std::vector<float> wrong{0.5f, bad, 0.5f};
+    try {
+      measureContacts(positions, wrong, ObstacleSet{});
+      ADD_FAILURE() << "radius " << bad << " was measured";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("contacts: radius 1 is "), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(measureContacts3(std::vector<Vec3>(3, Vec3{0.0f}), wrong), std::invalid_argument);
+  }
+  // Two agents a whole limit-sized radius apart, overlapping: still counted.
+  const std::vector<Vec2> far{{0, 0}, {1.5e4f, 0}};
+  EXPECT_EQ(measureContacts(far, std::vector<float>{1e4f, 1e4f}, ObstacleSet{}).collisions, 1);
 }
 
 TEST(Metrics, TrajectoryFilesRefuseTheOtherWorldAndNoName) {

@@ -85,9 +85,19 @@ TEST(RecordedScene, RefusesBadLinesByNumber) {
   EXPECT_EQ(errorOf("# nothing\n\n"), "scene.txt: no annotations (expected lines of: frame pedestrian x y)");
   EXPECT_EQ(errorOf("0 1 0 0\n1 1 1 0\n1e8 2 0 0\n"),
             "scene.txt: the annotations span 100000001 instants; at most 1000000 are read");
-  EXPECT_EQ(errorOf("0 1 1e-400 0\n"), "scene.txt:1: x '1e-400' is out of range");
+  EXPECT_EQ(errorOf("0 1 1e400 0\n"), "scene.txt:1: x '1e400' is out of range");
+  EXPECT_EQ(errorOf("0 1 0 -1e999\n"), "scene.txt:1: y '-1e999' is out of range");
   EXPECT_EQ(errorOf("0,1,,0.5,2\n"), "scene.txt:1: expected 4 columns (frame pedestrian x y), found 5");
   EXPECT_EQ(errorOf("0,1,,0.5\n"), "scene.txt:1: x '' is not a number");
+}
+
+TEST(RecordedScene, ValuesTooSmallForADoubleReadAsTheNearestOne) {
+  // Underflow is rounding, as in any reader of decimal numbers: only overflow is refused.
+  const RecordedScene scene = parseRecordedScene("0 1 1e-400 -1e-310\n10 1 1 0\n", "scene.txt");
+  ASSERT_EQ(scene.tracks.size(), 1u);
+  EXPECT_EQ(scene.tracks[0].points[0].position.x, 0.0);
+  EXPECT_LT(scene.tracks[0].points[0].position.y, 0.0);
+  EXPECT_GT(scene.tracks[0].points[0].position.y, -1e-300);
 }
 
 TEST(RecordedScene, LoadRefusesWhatIsNotText) {

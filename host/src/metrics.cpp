@@ -20,10 +20,18 @@ constexpr double kMaxSolidCells = 1.0e6;
 
 }  // namespace
 
-void checkContactInputs(std::size_t positions, std::size_t radii, int threads) {
-  if (positions != radii) {
+void checkContactInputs(std::size_t positions, std::span<const float> radii, int threads) {
+  if (positions != radii.size()) {
     throw std::invalid_argument("contacts: " + std::to_string(positions) + " positions but " +
-                                std::to_string(radii) + " radii");
+                                std::to_string(radii.size()) + " radii");
+  }
+  // The grids below are sized by the largest radius: beyond the limit their cells would overflow.
+  for (std::size_t i = 0; i < radii.size(); ++i) {
+    if (!(radii[i] >= limits::kRadius.min && radii[i] <= limits::kRadius.max)) {
+      throw std::invalid_argument("contacts: radius " + std::to_string(i) + " is " + std::to_string(radii[i]) +
+                                  ", outside 0 to " + std::to_string(limits::kRadius.max) + " (" +
+                                  limits::kRadius.name + ")");
+    }
   }
   if (threads < 0 || threads > kMaxThreads) {
     throw std::invalid_argument("contacts: threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
@@ -33,7 +41,7 @@ void checkContactInputs(std::size_t positions, std::size_t radii, int threads) {
 
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
                              const ObstacleSet& obstacles, int threads) {
-  checkContactInputs(positions.size(), radii.size(), threads);
+  checkContactInputs(positions.size(), radii, threads);
   ContactStats stats;
   const int n = static_cast<int>(positions.size());
   if (n == 0) return stats;

@@ -21,7 +21,7 @@ constexpr float kSeparationReach = 1.5f;
 }  // namespace
 
 ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const float> radii, int threads) {
-  checkContactInputs(positions.size(), radii.size(), threads);
+  checkContactInputs(positions.size(), radii, threads);
   ContactStats stats;
   const std::size_t n = positions.size();
   if (n < 2) return stats;

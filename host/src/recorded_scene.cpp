@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -61,6 +62,10 @@ double number(std::string_view text, const char* what, const std::string& source
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   if (error == std::errc::result_out_of_range && stop == end) {
+    // from_chars reports underflow and overflow alike; a value too small for a double is read as
+    // the nearest one (zero or subnormal), as it would be written, and only overflow is refused.
+    const double nearest = std::strtod(std::string(text).c_str(), nullptr);
+    if (std::isfinite(nearest)) return nearest;
     throw RecordedSceneError(source, line, std::string(what) + " '" + std::string(text) + "' is out of range");
   }
   if (error != std::errc() || stop != end) {

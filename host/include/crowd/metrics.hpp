@@ -31,9 +31,10 @@ struct ContactStats {
   double minSeparationRatio = std::numeric_limits<double>::infinity();
 };
 
-/// Throws std::invalid_argument unless there is a radius for every position and `threads` is 0
-/// to kMaxThreads: the measures below check their inputs with it.
-void checkContactInputs(std::size_t positions, std::size_t radii, int threads);
+/// Throws std::invalid_argument unless there is a radius for every position, each radius is
+/// within limits::kRadius (a simulator's agents always are) and `threads` is 0 to kMaxThreads:
+/// the measures below check their inputs with it.
+void checkContactInputs(std::size_t positions, std::span<const float> radii, int threads);
 
 /// Counts contacts with a hashed grid: linear in the number of agents. `threads`: CPU threads
 /// (0: OpenMP's default). Throws as checkContactInputs.
