@@ -1,4 +1,6 @@
 // Determinism: the same scenario gives bit-identical states for any thread count, run after run.
+#include <utility>
+
 #include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
@@ -19,6 +21,20 @@ TEST(Determinism, SameStateForOneTwoAndFourThreads) {
     EXPECT_EQ(hashAfter(scenario, 2, 60), one) << name;
     EXPECT_EQ(hashAfter(scenario, 4, 60), one) << name;
     EXPECT_EQ(hashAfter(scenario, 4, 60), one) << name << " (second run)";
+  }
+}
+
+TEST(Determinism, EveryBuiltinWithEveryFeatureGivesOneStateForAnyThreadCount) {
+  // Steering (wander's draws included), pursuit, map routes with re-planning, the Frenet planner
+  // and obstacles: each built-in that turns a feature on, at a size that keeps every thread busy.
+  for (const auto& [name, agents] : {std::pair{"mix", 1500}, std::pair{"pursuit", 200}, std::pair{"pathloop", 60},
+                                     std::pair{"forest", 300}, std::pair{"evacuation", 600}, std::pair{"lanes", 24},
+                                     std::pair{"maze", 200}}) {
+    const Scenario scenario = builtinScenario(name, agents, 11);
+    const std::uint64_t one = hashAfter(scenario, 1, 40);
+    EXPECT_EQ(hashAfter(scenario, 2, 40), one) << name;
+    EXPECT_EQ(hashAfter(scenario, 3, 40), one) << name;
+    EXPECT_EQ(hashAfter(scenario, 4, 40), one) << name;
   }
 }
 
