@@ -196,9 +196,11 @@ TEST(Steering3d, EvadersAndSeekersFollowTheirTarget) {
   seeker.target = runner;
   const AgentId follower = sim.addAgent(seeker);
   sim.step();
-  // Away from the flier's position predicted after the closing time (0, 0, 5.83): mostly +x.
+  // Away from the flier's position predicted after the look-ahead |gap| / (maxSpeed 2 + 1):
+  // (0, 0, T), T = sqrt(34) / 3, so along (3, 0, 5 - T) from rest.
+  const float lookAhead = std::sqrt(34.0f) / 3.0f;
   EXPECT_GT(sim.velocity(runner).x, 0.3f);
-  EXPECT_GT(sim.velocity(runner).x, 2.0f * std::abs(sim.velocity(runner).z));
+  EXPECT_NEAR(sim.velocity(runner).z / sim.velocity(runner).x, (5.0f - lookAhead) / 3.0f, 1e-4f);
   EXPECT_NEAR(sim.velocity(runner).y, 0.0f, 1e-6f);
   EXPECT_LT(sim.velocity(follower).y, 0.0f);  // Towards the runner, not up to its goal.
   EXPECT_THROW(sim.setTarget(runner, runner), std::invalid_argument);

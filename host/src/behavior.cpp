@@ -84,6 +84,13 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
   if (behavior.planner == LocalPlanner::Frenet) {
     if (const std::string problem = checkFrenetSettings(behavior.frenet); !problem.empty()) return problem;
   }
+  // Lengths that these behaviours divide by or aim with: 0 would leave them nothing to do.
+  if (behavior.has(BehaviorKind::FollowPath) && !(behavior.lookAhead > 0.0f)) {
+    return "follow needs a lookAhead above 0 (it aims half a lookAhead further along the path)";
+  }
+  if (behavior.has(BehaviorKind::AvoidObstacles) && !(behavior.boxLength > 0.0f)) {
+    return "avoid needs a boxLength above 0 (the detection box's length at rest)";
+  }
   if (behavior.path == kOwnRoute) return {};  // Each agent's own route, set per agent.
   if (behavior.planner == LocalPlanner::Frenet && behavior.path < 0) return "the frenet planner needs a path";
   if (behavior.has(BehaviorKind::FollowPath) || behavior.planner == LocalPlanner::Frenet) {

@@ -137,10 +137,63 @@ TEST(KernelSteerPath, OnlyTheWindowAroundTheCurrentSegmentIsSearched) {
   EXPECT_EQ(crowd::aimAlongPath(path.view(), 0, 4, predicted, 1.0f).segment, 5);
 }
 
+TEST(KernelSteerPath, OnADenselySampledPathTheWindowReachesThePrediction) {
+  // 0.05 apart along y = 0: the prediction 3 ahead lies 60 segments past the current one.
+  std::vector<Vec2> points;
+  for (int i = 0; i <= 1000; ++i) points.emplace_back(0.05f * static_cast<float>(i), 0.0f);
+  const OnePath path(points, false);
+  const crowd::PathAim aim = crowd::aimAlongPath(path.view(), 0, 100, Vec2(8.02f, 0.5f), 1.5f, false, 3.0f);
+  EXPECT_EQ(aim.segment, 160);  // (8.02, 0) lies on segment 160, from 8.00 to 8.05.
+  EXPECT_TRUE(near(aim.normal, Vec2(8.02f, 0), 1e-4f));
+  EXPECT_TRUE(near(aim.target, Vec2(9.52f, 0), 1e-4f));
+  // The window ends once the segments past the current one cover the reach (2.99 needs 60 of
+  // 0.05), within kPathWindowAhead.
+  EXPECT_EQ(crowd::windowEnd(path.view(), 0, 100, 2.99f), 160);
+  EXPECT_EQ(crowd::windowEnd(path.view(), 0, 100, 1e9f), 100 + crowd::kPathWindowAhead);
+  EXPECT_EQ(crowd::windowEnd(path.view(), 0, 990, 3.0f), 999);  // The open path's last segment.
+  // Long segments: two ahead, as always.
+  const OnePath coarse({{0, 0}, {10, 0}, {20, 0}, {30, 0}, {40, 0}, {50, 0}}, false);
+  EXPECT_EQ(crowd::windowEnd(coarse.view(), 0, 1, 3.0f), 3);
+}
+
+TEST(KernelSteerPath, PastACornerTheAimTurnsOntoTheNextSegment) {
+  // (0,0) -> (10,0) -> (10,10): predicted at (12, -1), past the corner. Segment 0's normal point
+  // is its end (10, 0), and segment 1's is its end (10, 10) too (t < 0): the corner is nearer.
+  // The aim runs 1.5 up segment 1 from the corner, not on along segment 0 to (11.5, 0).
+  const OnePath path({{0, 0}, {10, 0}, {10, 10}}, false);
+  const crowd::PathAim aim = crowd::aimAlongPath(path.view(), 0, 0, Vec2(12, -1), 1.5f);
+  EXPECT_EQ(aim.segment, 0);
+  EXPECT_EQ(aim.normal, Vec2(10, 0));
+  EXPECT_TRUE(near(aim.target, Vec2(10, 1.5f)));
+  EXPECT_TRUE(near(aim.direction, Vec2(0, 1)));
+  // A loop turns at its closing point as well: the square's segment 3 ends at (0, 0).
+  const crowd::PathAim loop = crowd::aimAlongPath(square().view(), 0, 3, Vec2(-1, -2), 1.5f);
+  EXPECT_EQ(loop.normal, Vec2(0, 0));
+  EXPECT_TRUE(near(loop.target, Vec2(1.5f, 0)));
+}
+
+TEST(KernelSteerPath, AFollowerHeadingBackAimsAheadOfItselfAndTurnsRound) {
+  // On (0,0) -> (100,0), at (50, 0) moving (-1.5, 0): the prediction (47, 0) and the point 1.5
+  // on from it, (48.5, 0), lie behind the agent; it aims from 3 ahead along the path instead.
+  const OnePath path({{0, 0}, {100, 0}}, false);
+  const crowd::PathAim aim =
+      crowd::aimOfFollower(path.view(), 0, 0, Vec2(50, 0), Vec2(-1.5f, 0), 3.0f, false);
+  EXPECT_TRUE(near(aim.normal, Vec2(53, 0), 1e-4f));
+  EXPECT_TRUE(near(aim.target, Vec2(54.5f, 0), 1e-4f));
+  // Inside the path radius, yet heading back: it seeks the target, a force along +x.
+  const crowd::Vec2 force = crowd::followForce(aim, Vec2(50, 0), Vec2(-1.5f, 0), 2.0f, 1.5f, 5.0f);
+  EXPECT_GT(force.x, 1.5f);
+  // Heading forward the aim is the prediction's, as before.
+  const crowd::PathAim forward = crowd::aimOfFollower(path.view(), 0, 0, Vec2(50, 0), Vec2(1.5f, 0), 3.0f, false);
+  EXPECT_TRUE(near(forward.target, Vec2(54.5f, 0), 1e-4f));
+  EXPECT_FALSE(crowd::headingBack(forward, Vec2(1.5f, 0)));
+}
+
 TEST(KernelSteerPath, FollowerCruisesInsideTheRadiusAndSeeksOutsideIt) {
   crowd::PathAim aim{};
   aim.normal = Vec2(4, 0);
   aim.target = Vec2(5.5f, 0);
+  aim.direction = Vec2(1, 0);
   aim.segment = 0;
   aim.atEnd = false;
   // 1 from the path, radius 2: keep the heading, at speed 2.

@@ -110,15 +110,34 @@ TEST(KernelSteerPursuit, OnACollisionCourseInterceptAimsAtTheMeetingPoint) {
 }
 
 TEST(KernelSteerPursuit, EvasionFleesThePursuersPredictedPosition) {
-  // The evader at rest at (0, 0); the pursuer at (0, -10) moving (1, 1): closing speed sqrt(2),
-  // tc = 10 / sqrt(2), the pursuer predicted at (7.07, -2.93); flee straight away from it.
-  const float tc = 10.0f / std::sqrt(2.0f);
-  const Vec2 threat(tc, -10.0f + tc);
+  // The evader at (0, 0), maxSpeed 3; the pursuer at (0, -10) moving (1, 1): the look-ahead is
+  // 10 / (3 + sqrt(2)), the pursuer predicted at (T, -10 + T); flee straight away from it.
+  const float lookAhead = 10.0f / (3.0f + std::sqrt(2.0f));
+  const Vec2 threat(lookAhead, -10.0f + lookAhead);
   const Vec2 away = -threat * (3.0f / crowd::length(threat));
-  EXPECT_TRUE(
-      near(crowd::evadeVelocity(Vec2(0, 0), Vec2(0, 0), Vec2(0, -10), Vec2(1, 1), 3.0f), away, 1e-5f));
+  EXPECT_TRUE(near(crowd::evadeVelocity(Vec2(0, 0), Vec2(0, -10), Vec2(1, 1), 3.0f), away, 1e-5f));
   // A pursuer at rest is fled directly.
-  EXPECT_TRUE(near(crowd::evadeVelocity(Vec2(0, 0), Vec2(0, 0), Vec2(3, 4), Vec2(0, 0), 5.0f), Vec2(-3, -4)));
+  EXPECT_TRUE(near(crowd::evadeVelocity(Vec2(0, 0), Vec2(3, 4), Vec2(0, 0), 5.0f), Vec2(-3, -4)));
+}
+
+TEST(KernelSteerPursuit, AnEvaderKeepsFleeingAFasterPursuerFromBehind) {
+  // The pursuer at (0, 0) at 2.2 closes on the evader at (10, 0), maxSpeed 2, at 0.2: after the
+  // closing time (50 s) it would be predicted at x = 110, ahead of the evader, which would turn
+  // round into it. The look-ahead, 10 / 4.2 s, puts it at x = 5.2, behind: run on along +x.
+  EXPECT_TRUE(near(crowd::evadeVelocity(Vec2(10, 0), Vec2(0, 0), Vec2(2.2f, 0), 2.0f), Vec2(2, 0)));
+  // Head-on, the prediction stops short of the evader whatever the speeds: flee straight back.
+  EXPECT_TRUE(near(crowd::evadeVelocity(Vec2(0, 0), Vec2(10, 0), Vec2(-50, 0), 1.0f), Vec2(-1, 0)));
+}
+
+TEST(KernelSteerPursuit, MeetingTimeStaysExactWhenTheSpeedsAreNearlyEqual) {
+  // The target at (20, 5) moving (-2, 0), the pursuer at speed 2: a = 0 and t = c / -b = 425 / 80.
+  // One ulp either side of the target's speed the quadratic's textbook root lost every digit (8 and
+  // 4); the meeting time must move by about nothing.
+  const float exact = 425.0f / 80.0f;
+  EXPECT_NEAR(crowd::meetingTime(Vec2(0, 0), Vec2(20, 5), Vec2(-2, 0), 2.0f), exact, 1e-5f);
+  for (const float speed : {std::nextafter(2.0f, 0.0f), std::nextafter(2.0f, 4.0f)}) {
+    EXPECT_NEAR(crowd::meetingTime(Vec2(0, 0), Vec2(20, 5), Vec2(-speed, 0), 2.0f), exact, 1e-3f) << speed;
+  }
 }
 
 }  // namespace

@@ -198,15 +198,16 @@ TEST(KernelSteering, DeadOrReusedTargetGivesNoPursuitForce) {
 
 TEST(KernelSteering, TargetVelocityComesFromItsLastTwoPositions) {
   // The target was at (10, -1) a step (0.25 s) ago and is at (10, 0): velocity (0, 4). Evade
-  // from the origin at rest: closing speed 4, tc = 10 / 4, the threat predicted at (10, 10);
-  // flee at maxSpeed 2 along -(10, 10), gain 0.25, after truncation to maxForce 4 (|desired| = 2).
+  // from the origin at rest: look-ahead 10 / (maxSpeed 2 + 4), the threat predicted at
+  // (10, 20/3); flee at maxSpeed 2 along -(10, 20/3), gain 0.25, after truncation to maxForce 4
+  // (|desired| = 2).
   Scene scene({{0, 0}, {10, 0}});
   scene.behaviours({BehaviorKind::Evade}, {1}, crowd::CombineRule::Sum);
   scene.target[0] = scene.id[1];
   scene.lastTargetIn[0] = Vec2(10, -1);
   scene.flagsIn[0] = crowd::kTargetSeen;
-  const float c = 2.0f * std::sqrt(0.5f) * 0.25f;
-  EXPECT_TRUE(near(scene.steered(), Vec2(-c, -c)));
+  const float threat = std::sqrt(100.0f + 400.0f / 9.0f);
+  EXPECT_TRUE(near(scene.steered(), Vec2(-10.0f, -20.0f / 3.0f) * (2.0f * 0.25f / threat)));
   // Not seen before: its velocity is taken as zero, and the threat is where it is.
   scene.flagsIn[0] = 0;
   EXPECT_TRUE(near(scene.steered(), Vec2(-0.5f, 0)));

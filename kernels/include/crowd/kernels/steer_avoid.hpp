@@ -72,7 +72,16 @@ CROWD_HD inline BoxHit circleInBox(const DetectionBox& box, CircleObstacle circl
   const float half = std::sqrt(reach * reach - c.y * c.y);
   const float enter = c.x - half;
   hit.distance = enter > 0.0f ? enter : 0.0f;
-  const float multiplier = 1.0f + (box.length - (c.x > 0.0f ? c.x : 0.0f)) / box.length;
+  // The book's multiplier, 1 + (length - x) / length, from 2 at the agent to 1 at the box's end,
+  // with x the centre's distance ahead. A circle wider than the box counts while its centre lies
+  // far beyond the box's end, where the book's value falls below 0 and turns the push round
+  // towards the circle and the braking into a pull: x is taken at most a box length beyond the
+  // point where the box meets the circle (so the multiplier fades to 0 as that point nears the
+  // box's end), which leaves every circle narrower than the box as the book has it.
+  const float ahead = c.x > 0.0f ? c.x : 0.0f;
+  const float x = ahead < hit.distance + box.length ? ahead : hit.distance + box.length;
+  const float tapered = 1.0f + (box.length - x) / box.length;
+  const float multiplier = tapered > 0.0f ? tapered : 0.0f;
   const float push = (reach - side) * multiplier;
   const float lateral = c.y >= 0.0f ? -push : push;  // Away from its side; dead ahead: to the right.
   hit.force = Vec2(-push * kBrakingWeight, lateral);
@@ -120,6 +129,7 @@ CROWD_HD inline Vec2 avoidForce(const ObstacleView& obstacles, const CircleObsta
   const float speedSq = absSq(velocity);
   if (!(speedSq > 0.0f) || obstacles.edgeCount == 0) return Vec2(0.0f, 0.0f);
   const float speed = std::sqrt(speedSq);
+  if (!(boxLength > 0.0f)) return Vec2(0.0f, 0.0f);  // No box, nothing seen (checkBehavior refuses it).
   DetectionBox box{position, velocity * (1.0f / speed),
                    boxLength * (1.0f + (maxSpeed > 0.0f ? speed / maxSpeed : 0.0f)), kBoxWidthFactor * radius};
   BoxHit best{INFINITY, Vec2(0.0f, 0.0f)};

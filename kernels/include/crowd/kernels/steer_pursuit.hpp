@@ -7,13 +7,18 @@
 //   intercept  the target's velocity vT estimated from its positions in the last two steps; the
 //              closing velocity vT - vP, the closing distance pT - pP, the closing time
 //              tc = |pT - pP| / |vT - vP|; full speed at the target's position after tc,
-//              pT + vT * tc. Evasion flees the pursuer's position predicted the same way.
+//              pT + vT * tc.
+//   evade      flee the pursuer's position predicted after the look-ahead time
+//              T = |pP - pE| / (evader's maxSpeed + pursuer's speed) (Reynolds, Buckland).
 // The closing time is exact once the pursuer flies the interception course (then
 // pP + vP tc = pT + vT tc), but read literally it misleads a pursuer that is off that course: one
 // that has caught up and passed its target (|vT - vP| large, pointing away) keeps aiming ahead
 // of it and runs off. So intercept takes the time at which the pursuer, at full speed, meets the
 // target (the fixed point the closing time converges to, solved in closed form), and falls back
 // to the closing time only when no meeting is possible (a slower pursuer the target outruns).
+// Evasion does not take the closing time: a faster pursuer coming from behind closes slowly, and
+// its position after that time lies ahead of the evader, which would then turn round into it.
+// The look-ahead T never carries the pursuer farther than the gap (|vP| T < |pP - pE|).
 // Vector is Vec2 or Vec3: the rules are the same in a planar and a 3D world.
 #pragma once
 
@@ -65,9 +70,12 @@ CROWD_HD inline float meetingTime(Vector position, Vector target, Vector targetV
   if (a == 0.0f) return b < 0.0f ? c / -b : -1.0f;
   const float discriminant = b * b - 4.0f * a * c;
   if (discriminant < 0.0f) return -1.0f;
-  // For a < 0 (a faster pursuer) the roots have opposite signs and this is the positive one; for
-  // a > 0 both roots share the sign of -b, and this is the smaller.
-  const float t = (-b - std::sqrt(discriminant)) / (2.0f * a);
+  // The root (-b - sqrt(D)) / 2a: for a < 0 (a faster pursuer) the roots have opposite signs and
+  // this is the positive one; for a > 0 both share the sign of -b, and this is the smaller. With
+  // b < 0 it is written 2c / (-b + sqrt(D)) (the same root, since the roots' product is c / a):
+  // the difference -b - sqrt(D) loses every digit when the speeds are nearly equal (a near 0).
+  const float root = std::sqrt(discriminant);
+  const float t = b < 0.0f ? 2.0f * c / (root - b) : (-b - root) / (2.0f * a);
   return t >= 0.0f ? t : -1.0f;
 }
 
@@ -87,12 +95,12 @@ CROWD_HD inline Vector interceptVelocity(Vector position, Vector velocity, Vecto
   return towards(interceptPoint(position, velocity, target, targetVelocity, maxSpeed) - position, maxSpeed);
 }
 
-/// Evasion: full speed away from the pursuer's position predicted after the closing time.
+/// Evasion: full speed away from the pursuer's position predicted after the look-ahead time.
 template <class Vector>
-CROWD_HD inline Vector evadeVelocity(Vector position, Vector velocity, Vector pursuer, Vector pursuerVelocity,
-                                   float maxSpeed) {
-  const Vector threat = pursuer + pursuerVelocity * closingTime(position, velocity, pursuer, pursuerVelocity, maxSpeed);
-  return towards(position - threat, maxSpeed);
+CROWD_HD inline Vector evadeVelocity(Vector position, Vector pursuer, Vector pursuerVelocity, float maxSpeed) {
+  const float speeds = maxSpeed + length(pursuerVelocity);
+  const float lookAhead = speeds > 0.0f ? length(pursuer - position) / speeds : 0.0f;
+  return towards(position - (pursuer + pursuerVelocity * lookAhead), maxSpeed);
 }
 
 /// The pursuit rule `kind` asks for.

@@ -9,8 +9,12 @@
 
 namespace crowd {
 
+/// A neighbour nearer than this pushes as hard as one at this distance: speed / d alone would
+/// overflow to infinity for neighbours all but on top of the agent.
+inline constexpr float kSeparationNearest = 1e-6f;
+
 /// Sum over the agent's neighbours q within `radius` of (p - q) / |p - q|^2, times `speed`:
-/// a neighbour at distance d adds speed / d away from it.
+/// a neighbour at distance d adds speed / max(d, kSeparationNearest) away from it.
 template <class Vector>
 CROWD_HD inline Vector separationForce(const NeighbourTable& neighbours, const Vector* positions, int self,
                                        float radius, float speed) {
@@ -20,7 +24,9 @@ CROWD_HD inline Vector separationForce(const NeighbourTable& neighbours, const V
   for (int m = 0; m < neighbours.count[self]; ++m) {
     const Vector away = p - positions[neighbours.at(self, m)];
     const float distSq = absSq(away);
-    if (distSq > 0.0f && distSq < radiusSq) sum += away * (speed / distSq);
+    if (!(distSq > 0.0f && distSq < radiusSq)) continue;
+    const float nearest = kSeparationNearest * kSeparationNearest;
+    sum += away * (distSq >= nearest ? speed / distSq : speed / (kSeparationNearest * std::sqrt(distSq)));
   }
   return sum;
 }

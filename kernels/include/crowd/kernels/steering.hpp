@@ -116,7 +116,7 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
                           : Vec2(0.0f, 0.0f);
     case BehaviorKind::Evade:
       return in.hasTarget
-                 ? evadeVelocity(in.position, in.velocity, in.target, in.targetVelocity, t.maxSpeed) - in.velocity
+                 ? evadeVelocity(in.position, in.target, in.targetVelocity, t.maxSpeed) - in.velocity
                  : Vec2(0.0f, 0.0f);
     case BehaviorKind::AvoidObstacles:
       return avoidForce(view.obstacles, view.circles, in.position, in.velocity, t.radius, t.maxSpeed, s.boxLength);
@@ -164,8 +164,7 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
     } else if (const int path = s.kind[i] == BehaviorKind::FollowPath ? followedPath(s, st, id) : -1; path >= 0) {
       const bool route = s.path == kOwnRoute;  // Segments of a route are chosen by line of sight.
       if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, t.radius);
-      aim = aimAlongPath(view.paths, path, segment, predictedPosition(in.position, in.velocity, s.lookAhead),
-                         0.5f * s.lookAhead, route);
+      aim = aimOfFollower(view.paths, path, segment, in.position, in.velocity, s.lookAhead, route);
       segment = aim.segment;
     }
   }

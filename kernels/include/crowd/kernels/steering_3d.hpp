@@ -89,7 +89,7 @@ CROWD_HD inline Vec3 steeredVelocity(const StepView3& view, int k, StepTally&) {
                                velocity
                          : Vec3(0.0f);
       case BehaviorKind::Evade:
-        return slot >= 0 ? evadeVelocity(position, velocity, point, a.velocity[slot], t.maxSpeed) - velocity
+        return slot >= 0 ? evadeVelocity(position, point, a.velocity[slot], t.maxSpeed) - velocity
                          : Vec3(0.0f);
       default:
         return hasPoint ? pointForce(kind, s, t, position, velocity, point, view.timeStep) : Vec3(0.0f);
