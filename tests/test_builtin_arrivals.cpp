@@ -9,6 +9,7 @@
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 namespace crowd {
 namespace {
@@ -47,6 +48,26 @@ INSTANTIATE_TEST_SUITE_P(AllBuiltins, BuiltinArrivals,
                          testing::Values("circle", "crossing", "corridor", "bottleneck", "random", "pursuit",
                                          "forest", "mix"),
                          [](const testing::TestParamInfo<std::string>& param) { return param.param; });
+
+// The 3D built-ins too: `sphere` of 4, 6 or 12 agents, antipodal pairs meeting head-on from
+// rest, stood off for good before 3D worlds broke deadlocks.
+TEST(BuiltinArrivals3d, EveryoneArrivesAtEverySize) {
+  for (const char* name : {"sphere", "swarm"}) {
+    for (const std::size_t agents : {2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20, 25, 33, 40, 50, 64, 80, 100, 160}) {
+      const Scenario3 scenario = builtinScenario3(name, agents, 7);
+      Simulator3 sim = makeSimulator3(scenario, 2);
+      MetricsCollector metrics(false);
+      metrics.observe(sim);
+      while (sim.stepCount() < scenario.steps && metrics.result().arrived < metrics.result().agentsWithGoal) {
+        sim.step();
+        metrics.observe(sim);
+      }
+      EXPECT_EQ(metrics.result().arrived, agents)
+          << name << " with " << agents << " agents, after " << sim.stepCount() << " of " << scenario.steps
+          << " steps";
+    }
+  }
+}
 
 /// Runs the whole budget, or until `done` says so.
 template <typename Done>

@@ -59,6 +59,39 @@ TEST(Metrics, ContactCountsMatchBruteForce) {
   EXPECT_NEAR(stats.minSeparationRatio, minRatio, 1e-6);
 }
 
+TEST(Metrics, ContactCountsIn3dMatchBruteForceFromSparseToPiledUp) {
+  // A sparse swarm, and a pile of 100 spheres within a cube of side 1 (4,950 pairs, each within
+  // more than a neighbour list's 32 of every sphere): every pair counts.
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> size(0.3f, 1.2f);
+  for (const float side : {40.0f, 1.0f}) {
+    std::uniform_real_distribution<float> coord(0.0f, side);
+    std::vector<Vec3> positions(side > 1.0f ? 900 : 100);
+    std::vector<float> radii(positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      positions[i] = Vec3(coord(rng), coord(rng), coord(rng));
+      radii[i] = size(rng);
+    }
+    std::int64_t pairs = 0;
+    double minRatio = INFINITY;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      for (std::size_t j = i + 1; j < positions.size(); ++j) {
+        const double dx = static_cast<double>(positions[i].x) - positions[j].x;
+        const double dy = static_cast<double>(positions[i].y) - positions[j].y;
+        const double dz = static_cast<double>(positions[i].z) - positions[j].z;
+        const double d = std::sqrt(dx * dx + dy * dy + dz * dz);
+        const double r = static_cast<double>(radii[i]) + radii[j];
+        if (d < 0.99 * r) ++pairs;
+        if (d < 1.5 * r) minRatio = std::min(minRatio, d / r);
+      }
+    }
+    const ContactStats stats = measureContacts3(positions, radii, 2);
+    EXPECT_GT(pairs, 0) << side;
+    EXPECT_EQ(stats.collisions, pairs) << side;
+    EXPECT_NEAR(stats.minSeparationRatio, minRatio, 1e-6) << side;
+  }
+}
+
 TEST(Metrics, CollectorCountsArrivalsAndSpeed) {
   SimulatorConfig config;
   config.timeStep = 1.0f;

@@ -274,6 +274,44 @@ TEST(Simulator3, HeadOnPairPassesWithoutContact) {
   EXPECT_GE(closest, 0.99f);  // Never closer than their combined radii.
 }
 
+TEST(Simulator3, HeadOnPairFromRestBreaksItsStandoff) {
+  // Within sight of each other from rest, RVO2-3D's rules hold both in a standoff for good (the
+  // control, exactRvo2); deadlock breaking sidesteps them past each other, as in the plane.
+  for (const bool exact : {true, false}) {
+    SimulatorConfig config;
+    config.exactRvo2 = exact;
+    Simulator3 sim(config);
+    AgentDef3 def;
+    def.goal = Vec3(10.0f, 0.0f, 0.0f);
+    const AgentId a = sim.addAgent(def);
+    def.position = Vec3(10.0f, 0.0f, 0.0f);
+    def.goal = Vec3(0.0f, 0.0f, 0.0f);
+    const AgentId b = sim.addAgent(def);
+    float closest = INFINITY;
+    for (int s = 0; s < 2000 && !(sim.hasArrived(a) && sim.hasArrived(b)); ++s) {
+      sim.step();
+      closest = std::min(closest, length(sim.position(a) - sim.position(b)));
+    }
+    EXPECT_EQ(sim.hasArrived(a) && sim.hasArrived(b), !exact) << (exact ? "exact" : "default");
+    if (!exact) {
+      EXPECT_LT(sim.stepCount(), 200);  // 10 m at 1 m/s, and the sidestep.
+      EXPECT_GE(closest, 0.99f * 3.0f);  // Never closer than their combined radii (1.5 each).
+    }
+  }
+}
+
+TEST(Simulator3, AgentsOnOnePointAllLeaveForTheirGoals) {
+  Simulator3 sim;
+  AgentDef3 def;
+  std::vector<AgentId> ids;
+  for (const Vec3 goal : {Vec3(20, 0, 0), Vec3(-20, 0, 0), Vec3(0, 20, 0), Vec3(0, 0, 20)}) {
+    def.goal = goal;
+    ids.push_back(sim.addAgent(def));
+  }
+  while (sim.stepCount() < 1000 && sim.arrivedCount() < ids.size()) sim.step();
+  for (const AgentId id : ids) EXPECT_TRUE(sim.hasArrived(id)) << "agent " << id.index;
+}
+
 TEST(Simulator3, HandlesArrivalsAndRemoval) {
   SimulatorConfig config;
   config.removeArrived = true;

@@ -108,8 +108,8 @@ struct StepReportOf {
 using StepReport = StepReportOf<Vec2>;
 using StepReport3 = StepReportOf<Vec3>;
 
-/// Everything one step of a 3D world needs (3D worlds have no obstacles, paths or steering
-/// state, and no deadlock jitter: RVO2-3D's results exactly).
+/// Everything one step of a 3D world needs (3D worlds have no obstacles or paths; the steering
+/// state they have, targets and wander directions, comes in by id).
 struct StepRequest3 {
   AgentStore3& agents;  ///< Dense order.
   const ProfileTable& profiles;
@@ -117,6 +117,7 @@ struct StepRequest3 {
   float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;      ///< CPU threads.
   bool clampSpeed;  ///< Keep velocities within maxSpeed.
+  float jitter = 0.0f;  ///< Deadlock jitter (fraction of maxSpeed); 0 for RVO2-3D's exact results.
   /// Each agent id's target (kNoTarget for none), `idCount` entries; null when no agent has one.
   const AgentId* targets = nullptr;
   /// Each agent id's wander direction before and after the step, `idCount` entries; null when

@@ -35,17 +35,16 @@ ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const f
   double minRatio = stats.minSeparationRatio;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : collisions) reduction(min : minRatio) num_threads(useThreads)
   for (int k = 0; k < static_cast<int>(n); ++k) {
-    AgentNeighbours near;
-    points.nearest(k, kMaxNeighbors, reach * reach, near);
+    // Every pair within reach, as the planar count: a dense pile has more than a neighbour list.
     const std::size_t self = points.dense(k);
-    for (int m = 0; m < near.count; ++m) {
-      const std::size_t other = points.dense(near.index(m));
+    points.forEachWithin(k, reach * reach, [&](int j, float distSq) {
+      const std::size_t other = points.dense(j);
       const double combined = static_cast<double>(radii[self]) + radii[other];
-      const double distance = std::sqrt(static_cast<double>(near.distSq(m)));
-      if (!(distance < kSeparationReach * combined)) continue;
+      const double distance = std::sqrt(static_cast<double>(distSq));
+      if (!(distance < kSeparationReach * combined)) return;
       minRatio = std::min(minRatio, distance / combined);
       if (self < other && distance < kCollisionFraction * combined) ++collisions;  // Each pair once.
-    }
+    });
   }
   stats.collisions = collisions;
   stats.minSeparationRatio = minRatio;

@@ -103,6 +103,7 @@ StepView3 stepSettings3(const StepRequest3& request, float nearThresholdSq) {
   view.timeStep = request.timeStep;
   view.invTimeStep = 1.0f / request.timeStep;
   view.clampSpeed = request.clampSpeed;
+  view.jitter = request.jitter;
   view.wanderIn = request.wanderIn;
   view.wanderOut = request.wanderOut;
   view.seed = request.seed;

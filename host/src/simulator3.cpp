@@ -242,6 +242,7 @@ const ProfileTable& Simulator3::profileTable() {
 StepRequest3 Simulator3::stepRequest() {
   StepRequest3 request{*agents_, profileTable(), config_.timeStep, config_.cellSize, config_.threads, !config_.exactRvo2};
   request.idCount = static_cast<int>(handles_.slotCount());
+  request.jitter = config_.exactRvo2 ? 0.0f : kDeadlockJitter;
   request.seed = config_.seed;
   request.step = stepCount_ + 1;
   if (!targets_.empty()) {

@@ -41,8 +41,8 @@ void checkContactInputs(std::size_t positions, std::span<const float> radii, int
 ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
                              const ObstacleSet& obstacles, int threads = 0);
 
-/// The same in a 3D world: pairs of spheres closer than their combined radii, and the smallest
-/// separation ratio among pairs within 1.5 combined radii (each agent's nearest 32 looked at).
+/// The same in a 3D world: pairs of spheres closer than 99% of their combined radii, and the
+/// smallest separation ratio among pairs within 1.5 combined radii (every pair, as in the plane).
 /// Throws as checkContactInputs.
 ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const float> radii, int threads = 0);
 

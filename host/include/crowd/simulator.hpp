@@ -67,8 +67,9 @@ struct SimulatorConfig {
 /// Throws std::invalid_argument, naming the setting, when one is outside its limits.
 void checkConfig(const SimulatorConfig& config);
 
-/// Unless exactRvo2 is set, each step every agent's preferred velocity, as ORCA sees it, is
-/// moved by a random vector of up to this fraction of its maxSpeed in each coordinate. A crowd
+/// Unless exactRvo2 is set, each step every stuck agent's preferred velocity, as ORCA sees it, is
+/// moved by a random vector of up to this fraction of its maxSpeed in each coordinate
+/// (kernels/deadlock.hpp). A crowd
 /// in perfect symmetry (agents on a circle, say) otherwise deadlocks in ORCA: everyone waits for
 /// everyone. RVO2's own Blocks example perturbs the same way (by up to 1e-4).
 inline constexpr float kDeadlockJitter = 1e-5f;

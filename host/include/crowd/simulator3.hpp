@@ -4,9 +4,10 @@
 // the same backends' executors, the same agent grid and K-nearest rule), over Vec3 columns.
 //
 // What a 3D world has: goals (RVO2-3D's rule: head for the goal, no faster than prefSpeed) or
-// fixed preferred velocities, the steering behaviours that need no state but a target and no
-// planar geometry (seek, flee, arrive, separation, pursue, evade, wander; checkBehavior3), target
-// agents, per-agent parameters, arrivals and their removal. What it has not (yet): obstacles,
+// fixed preferred velocities, the steering behaviours that need no planar geometry (seek, flee,
+// arrive, separation, pursue, evade, wander; checkBehavior3) with their state (targets, wander
+// directions), deadlock breaking as in the plane, per-agent parameters, arrivals and their
+// removal. What it has not (yet): obstacles,
 // paths, routes and planners; timeHorizonObst is not used.
 #pragma once
 
@@ -50,8 +51,9 @@ struct AgentDef3 {
 
 class Simulator3 {
  public:
-  /// The configuration's timeStep, threads, cellSize, exactRvo2, removeArrived and backend apply
-  /// as in the planar simulator; seed and origin do not (a 3D step draws no random numbers).
+  /// The configuration's timeStep, threads, cellSize, exactRvo2 (no deadlock breaking and no
+  /// speed clamp: RVO2-3D's results), removeArrived, seed (wander and the deadlock jitter) and
+  /// backend apply as in the planar simulator; origin does not.
   /// Auto picks the GPU when there is a usable one, as in the plane.
   explicit Simulator3(const SimulatorConfig& config = {});
   ~Simulator3();

@@ -1,9 +1,10 @@
 // One agent's new velocity in a 3D world: RVO2-3D's computeNewVelocity over the step's view.
 // One half-space per agent neighbour, in neighbour order (the order that decides the result),
-// then the 3D linear program.
+// then the 3D linear program, for the preferred velocity deadlock breaking gives (deadlock.hpp).
 #pragma once
 
 #include "config.hpp"
+#include "deadlock.hpp"
 #include "linear_program_3d.hpp"
 #include "orca_agents_3d.hpp"
 #include "step_view.hpp"
@@ -29,7 +30,7 @@ CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self) {
     planes[m] = agentOrcaPlane3(me, them, t.invTimeHorizon, view.invTimeStep,
                                 coincidentSeparationHint3(selfId, agents.id[other].index));
   }
-  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, agents.prefVelocity[self]), neighbours};
+  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)), neighbours};
 }
 
 }  // namespace crowd

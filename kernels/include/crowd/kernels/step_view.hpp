@@ -86,8 +86,8 @@ struct StepView {
 };
 
 /// What the phases read and write in a 3D world: agents are spheres, with no obstacles or paths,
-/// neighbours from the 3D grid (agent_grid_3d.hpp), and of steering state only each agent's
-/// target (steering_3d.hpp). The phases are the same (step_phases.hpp); what differs per world
+/// neighbours from the 3D grid (agent_grid_3d.hpp), and of steering state each agent's target
+/// and wander direction (steering_3d.hpp). The phases are the same (step_phases.hpp); what differs per world
 /// is overloaded on the view.
 struct StepView3 {
   AgentArrays3 agents;  ///< The working copy, in cell order.
@@ -107,6 +107,7 @@ struct StepView3 {
   float timeStep;
   float invTimeStep;
   float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
+  float jitter;           ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2-3D's exact results.
   bool clampSpeed;
   CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
