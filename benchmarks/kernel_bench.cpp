@@ -77,7 +77,11 @@ void frenetCandidates(benchmark::State& state) {
   const crowd::ReferenceLineView line = crowd::referenceLineView(points, 0.25);
   const crowd::FrenetSettings settings;
   const crowd::ReferencePoint car = crowd::referenceAt(line, 38.0);  // Parked on the centre line.
-  const auto parked = [&car](double x, double y, double) { return std::hypot(x - car.x, y - car.y) < 1.5; };
+  const crowd::Vec2 at(static_cast<float>(car.x), static_cast<float>(car.y));
+  const auto parked = [&at](double x0, double y0, double x1, double y1, double, double) {  // Swept, as the planner asks.
+    const crowd::Vec2 from(static_cast<float>(x0), static_cast<float>(y0)), to(static_cast<float>(x1), static_cast<float>(y1));
+    return (from == to ? crowd::absSq(at - from) : crowd::distSqPointSegment(from, to, at)) < 1.5f * 1.5f;
+  };
   const crowd::FrenetState start{30.0, 2.0, 0.0, 0.2, 0.0, 0.0};
   std::int64_t candidates = 0;
   for (auto _ : state) {

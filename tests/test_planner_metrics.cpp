@@ -185,8 +185,10 @@ TEST(PlannerMetrics, TracksThePartOfAHairpinItIsOn) {
     metrics.observe(sim);
   }
   const Vec2 end = sim.position(id);
-  ASSERT_NEAR(distanceToWholeLine(sim.referenceLine(path), end), 1.0, 0.05) << "the other leg is nearer";
-  EXPECT_NEAR(metrics.result().planners.maxDeviation, 2.0, 0.05);
+  // 1 from the far leg (y = 3), 2 from its own; the centripetal spline leaves the U-turn's short
+  // chords heading a little across the long legs, which bow up to 0.1 outwards there.
+  ASSERT_NEAR(distanceToWholeLine(sim.referenceLine(path), end), 1.0, 0.15) << "the other leg is nearer";
+  EXPECT_NEAR(metrics.result().planners.maxDeviation, 2.0, 0.15) << "from its own leg, bowed the same way";
 }
 
 // The vehicle of test_frenet_steering's lane, past a parked disc at x = 40 to a goal at the

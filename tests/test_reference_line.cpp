@@ -1,6 +1,8 @@
 // Reference lines for the Frenet planner (crowd/reference_line.hpp, kernels/reference_line.hpp):
-// straight, circular and S-shaped lines resampled with heading and curvature; lookups by arc
-// length and projections of points; bad polylines refused.
+// straight, circular and S-shaped lines resampled with heading and curvature; no cusp next to a
+// short segment, and jogs and U-turns kept near their polylines; lookups by arc length and
+// projections of points; bad polylines refused.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -74,6 +76,60 @@ TEST(ReferenceLine, SBendTurnsLeftThenRight) {
   EXPECT_GT(most, 0.02);
   EXPECT_LT(least, -0.02);
   EXPECT_LT(mostAt, leastAt) << "left first";
+}
+
+// Collinear points give the straight line itself, evenly sampled (x = s), whatever the spacing
+// of the points: the centripetal spline makes no cusp next to a short segment (the uniform one
+// ran back to x = -3.58 on the first of these).
+TEST(ReferenceLine, ShortSegmentAmongLongOnesMakesNoCusp) {
+  for (const std::vector<Vec2>& polyline : {std::vector<Vec2>{{0, 0}, {1, 0}, {60, 0}},
+                                            std::vector<Vec2>{{0, 0}, {20, 0}, {21, 0}, {40, 0}}}) {
+    const std::vector<ReferencePoint> line = buildReferenceLine(polyline, 0.25);
+    const double length = polyline.back().x;
+    ASSERT_EQ(line.size(), static_cast<std::size_t>(length / 0.25) + 1);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      ASSERT_NEAR(line[i].x, 0.25 * static_cast<double>(i), 1e-9) << "sample " << i << " of " << length;
+      ASSERT_EQ(line[i].y, 0.0);
+      ASSERT_NEAR(line[i].theta, 0.0, 1e-12);
+      ASSERT_NEAR(line[i].kappa, 0.0, 1e-12);
+    }
+  }
+}
+
+// Distance from p to the polyline.
+double distanceToPolyline(const std::vector<Vec2>& polyline, double x, double y) {
+  double best = INFINITY;
+  for (std::size_t i = 0; i + 1 < polyline.size(); ++i) {
+    const double ax = polyline[i].x, ay = polyline[i].y;
+    const double ex = polyline[i + 1].x - ax, ey = polyline[i + 1].y - ay;
+    const double t = std::clamp(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0.0, 1.0);
+    best = std::min(best, std::hypot(ax + ex * t - x, ay + ey * t - y));
+  }
+  return best;
+}
+
+// A lane jog (4 m across between 20 m stretches) and a U-turn 2 m wide: the centripetal spline
+// through their corners stays within 0.92 and 0.72 of the polyline and swings out past the U-turn's
+// end by 0.38 (worked out separately with the same Barry-Goldman construction; the uniform spline
+// swung 2.5 past it), and turns smoothly: no step turns the heading by more than a curvature of
+// 1.3 allows (a cusp turns it by pi).
+TEST(ReferenceLine, JogAndUTurnStayNearTheirPolylines) {
+  struct Case {
+    std::vector<Vec2> polyline;
+    double deviation;
+    double mostX;
+  };
+  const Case cases[] = {{{{0, 0}, {20, 0}, {20, 4}, {40, 4}}, 0.93, 40.0}, {{{0, 0}, {20, 0}, {20, 2}, {0, 2}}, 0.73, 20.39}};
+  for (const Case& c : cases) {
+    const std::vector<ReferencePoint> line = buildReferenceLine(c.polyline, 0.25);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      ASSERT_LT(distanceToPolyline(c.polyline, line[i].x, line[i].y), c.deviation) << "sample " << i;
+      ASSERT_LT(line[i].x, c.mostX + 1e-9) << "sample " << i;
+      if (i > 0) {
+        ASSERT_LT(std::fabs(wrapAngle(line[i].theta - line[i - 1].theta)), 1.3 * 0.25) << "sample " << i;
+      }
+    }
+  }
 }
 
 TEST(ReferenceLine, RefusesBadPolylines) {

@@ -233,7 +233,7 @@ TEST(ScenarioPlanner, APathTooShortForAReferenceLineIsAScenarioError) {
   expectError(R"({ "paths": [ { "points": [[0, 0], [0.1, 0]] } ],
                    "agents": [ { "position": [0, 0], "planner": "frenet", "path": 0 } ] })",
               "/agents/0/path", tooShort);
-  expectError(R"({ "paths": [ { "points": [[0, 0], [0.05, 0], [0.05, 0.05]], "loop": true } ],
+  expectError(R"({ "paths": [ { "points": [[0, 0], [0.05, 0], [0.05, 0.05]] } ],
                    "groups": [ { "type": "circle", "count": 3, "radius": 5, "planner": "frenet", "path": 0 } ] })",
               "/groups/0/path", tooShort);
   // Inline, numbered after the file's paths.
@@ -243,6 +243,18 @@ TEST(ScenarioPlanner, APathTooShortForAReferenceLineIsAScenarioError) {
   // The same short path is fine for `follow`, which needs no reference line.
   EXPECT_EQ(scenarioErrorFor(R"({ "paths": [ { "points": [[0, 0], [0.1, 0]] } ],
                                   "agents": [ { "position": [0, 0], "behavior": "follow", "path": 0 } ] })",
+                             "ok.json"),
+            "");
+}
+
+// A loop's reference line would end at its seam and the vehicle stop there after one lap: the
+// planner is refused on a loop, naming the place; `follow` on the same loop is fine.
+TEST(ScenarioPlanner, APlannerOnALoopIsAScenarioError) {
+  expectError(R"({ "paths": [ { "points": [[0, 0], [20, 0], [20, 20], [0, 20]], "loop": true } ],
+                   "agents": [ { "position": [10, 0], "planner": "frenet", "path": 0 } ] })",
+              "/agents/0/path", "path 0 is a loop; the frenet planner needs an open path");
+  EXPECT_EQ(scenarioErrorFor(R"({ "paths": [ { "points": [[0, 0], [20, 0], [20, 20], [0, 20]], "loop": true } ],
+                                  "agents": [ { "position": [10, 0], "behavior": "follow", "path": 0 } ] })",
                              "ok.json"),
             "");
 }

@@ -150,7 +150,8 @@ TEST(Step, CellSizeFollowsTheSearchRange) {
   // it to hold the candidate lists (neighbour distance plus skin, and a hundredth for rounding).
   chooser.observe(1000, 1000 * 15 * 1024);
   EXPECT_TRUE(chooser.sparse());
-  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 1.01f * (15.0f + chooser.listSkin()));
+  EXPECT_FLOAT_EQ(chooser.listSkin(), 3.0f);  // A fifth of the neighbour distance.
+  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 1.01f * 18.0f);
   // A crowd whose K-th neighbour is 8 away: cells of 8.
   chooser.observe(1000, 1000 * 8 * 1024);
   EXPECT_FALSE(chooser.sparse());

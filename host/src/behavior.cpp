@@ -56,6 +56,12 @@ std::string checkFrenetSettings(const FrenetSettings& settings) {
   return {};
 }
 
+std::string loopPlannerProblem(int path) {
+  return "path " + std::to_string(path) +
+         " is a loop; the frenet planner needs an open path (its reference line ends, and the vehicle "
+         "stops there): give an open path, or use \"follow\" to lap a loop";
+}
+
 std::string checkBehavior(const Behavior& behavior, int pathCount) {
   const auto count = behavior.behaviors.size();
   if (count == 0) return "behavior needs at least one behaviour";

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include <crowd/kernels/agent_grid.hpp>
+#include <crowd/kernels/obstacle_edge.hpp>
 #include <crowd/kernels/steer_seek.hpp>
 #include <crowd/kernels/vec2.hpp>
 
@@ -58,7 +59,7 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const st
     t.maxNeighbors = a.maxNeighbors;
     t.invTimeHorizon = 1.0f / a.timeHorizon;
     t.invTimeHorizonObst = 1.0f / a.timeHorizonObst;
-    t.obstacleRange = a.timeHorizonObst * a.maxSpeed + a.radius;
+    t.obstacleRange = obstacleRange(a.timeHorizonObst, a.maxSpeed, a.radius);
     t.goalRadiusSq = sqr(a.goalRadius < 0.0f ? a.radius : a.goalRadius);
     table.terms.push_back(t);
     table.maxNeighborDist = std::max(table.maxNeighborDist, a.neighborDist);

@@ -11,11 +11,23 @@
 namespace crowd {
 namespace {
 
-// Catmull-Rom (uniform) point between p1 and p2 at t in [0, 1], p0 and p3 the neighbours.
-glm::dvec2 catmullRom(glm::dvec2 p0, glm::dvec2 p1, glm::dvec2 p2, glm::dvec2 p3, double t) {
-  const double t2 = t * t, t3 = t2 * t;
-  return 0.5 * ((2.0 * p1) + (p2 - p0) * t + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * t2 +
-                (3.0 * p1 - p0 - 3.0 * p2 + p3) * t3);
+// Centripetal Catmull-Rom (alpha = 0.5; Barry and Goldman's pyramid) point between p1 and p2, at
+// fraction u in [0, 1] of that segment's parameter, p0 and p3 the neighbours. Each knot interval
+// is the square root of its chord, so a short segment next to long ones gets a short parameter
+// span: unlike the uniform spline it never overshoots into a cusp or a loop within a segment
+// (Yuksel, Schaefer and Keyser 2011), and collinear points give the straight line itself.
+glm::dvec2 centripetalCatmullRom(glm::dvec2 p0, glm::dvec2 p1, glm::dvec2 p2, glm::dvec2 p3, double u) {
+  const double t0 = 0.0;
+  const double t1 = t0 + std::sqrt(glm::length(p1 - p0));
+  const double t2 = t1 + std::sqrt(glm::length(p2 - p1));
+  const double t3 = t2 + std::sqrt(glm::length(p3 - p2));
+  const double t = t1 + (t2 - t1) * u;
+  const auto lerp = [t](glm::dvec2 a, glm::dvec2 b, double ta, double tb) {
+    return (a * (tb - t) + b * (t - ta)) / (tb - ta);
+  };
+  const glm::dvec2 a1 = lerp(p0, p1, t0, t1), a2 = lerp(p1, p2, t1, t2), a3 = lerp(p2, p3, t2, t3);
+  const glm::dvec2 b1 = lerp(a1, a2, t0, t2), b2 = lerp(a2, a3, t1, t3);
+  return lerp(b1, b2, t1, t2);
 }
 
 }  // namespace
@@ -32,16 +44,19 @@ std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, d
     }
     knots.push_back(p);
   }
-  // The spline, finely: the end points repeated as their own neighbours.
+  // The spline, finely. The end segments' missing neighbours are the next point reflected through
+  // the end point (a repeated point would give a knot interval of 0), so an end segment leaves its
+  // end point straight towards the next one.
   std::vector<glm::dvec2> fine;
   std::vector<double> along;
   const std::size_t n = knots.size();
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    const glm::dvec2 p0 = knots[k == 0 ? 0 : k - 1], p1 = knots[k], p2 = knots[k + 1];
-    const glm::dvec2 p3 = knots[k + 2 < n ? k + 2 : n - 1];
+    const glm::dvec2 p1 = knots[k], p2 = knots[k + 1];
+    const glm::dvec2 p0 = k == 0 ? 2.0 * p1 - p2 : knots[k - 1];
+    const glm::dvec2 p3 = k + 2 < n ? knots[k + 2] : 2.0 * p2 - p1;
     const int pieces = std::max(8, static_cast<int>(std::ceil(4.0 * glm::length(p2 - p1) / spacing)));
     for (int j = (k == 0 ? 0 : 1); j <= pieces; ++j) {
-      const glm::dvec2 p = catmullRom(p0, p1, p2, p3, static_cast<double>(j) / pieces);
+      const glm::dvec2 p = centripetalCatmullRom(p0, p1, p2, p3, static_cast<double>(j) / pieces);
       along.push_back(fine.empty() ? 0.0 : along.back() + glm::length(p - fine.back()));
       fine.push_back(p);
     }

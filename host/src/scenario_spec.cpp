@@ -259,6 +259,9 @@ class SpecValidator {
     // Simulator::addAgent refuses a planner on a path with no reference line; refused here so
     // that the file's place is named.
     if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0) {
+      if (spec_.paths[static_cast<std::size_t>(behavior.path)].loop) {
+        fail(path + "/path", loopPlannerProblem(behavior.path));
+      }
       if (const std::string problem = referenceLineProblem(static_cast<std::size_t>(behavior.path));
           !problem.empty()) {
         fail(path + "/path", "path " + std::to_string(behavior.path) +
@@ -350,10 +353,8 @@ class SpecValidator {
     if (lineProblems_.empty()) lineProblems_.resize(spec_.paths.size());
     std::optional<std::string>& known = lineProblems_[p];
     if (!known) {
-      std::vector<Vec2> polyline = spec_.paths[p].points;
-      if (spec_.paths[p].loop) polyline.push_back(polyline.front());
       try {
-        buildReferenceLine(polyline, kReferenceSpacing);
+        buildReferenceLine(spec_.paths[p].points, kReferenceSpacing);
         known = std::string();
       } catch (const std::invalid_argument& error) {
         known = std::string(error.what());

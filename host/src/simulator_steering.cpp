@@ -53,6 +53,9 @@ void Simulator::setTarget(AgentId id, std::optional<AgentId> target) {
 void Simulator::setRoute(AgentId id, int path) {
   denseOf(id);
   if (path < -1 || path >= pathCount()) throw std::invalid_argument("no path " + std::to_string(path));
+  if (path >= 0 && behavior(id).planner == LocalPlanner::Frenet && pathLoops(path)) {
+    throw std::invalid_argument(loopPlannerProblem(path));
+  }
   hostChanged();
   if (path >= 0 && behavior(id).planner != LocalPlanner::None) makeReferenceLine(path);
   SteeringStore& store = steeringStore();
@@ -70,6 +73,7 @@ void Simulator::requireUsable(const Behavior& behavior) {
     throw std::invalid_argument(problem);
   }
   if (behavior.planner == LocalPlanner::Frenet && behavior.path >= 0) {
+    if (pathLoops(behavior.path)) throw std::invalid_argument(loopPlannerProblem(behavior.path));
     makeReferenceLine(behavior.path);
     if (referenceLine(behavior.path).empty()) {
       throw std::invalid_argument("path " + std::to_string(behavior.path) +
@@ -82,13 +86,10 @@ void Simulator::makeReferenceLine(int path) {
   const auto p = static_cast<std::size_t>(path);
   if (lineTried_[p] != 0) return;
   lineTried_[p] = 1;
-  // A loop's line closes on its first point.
-  const std::span<const Vec2> points = pathPoints(path);
-  std::vector<Vec2> polyline(points.begin(), points.end());
-  if (pathLoops(path)) polyline.push_back(points.front());
+  // Only open paths get here: a planner on a loop is refused (requireUsable).
   std::vector<ReferencePoint> line;
   try {
-    line = buildReferenceLine(polyline, kReferenceSpacing);
+    line = buildReferenceLine(pathPoints(path), kReferenceSpacing);
   } catch (const std::invalid_argument&) {
     return;  // Too short for one: a planner on it is refused (requireUsable), or heads for its goal.
   }

@@ -56,7 +56,7 @@ TEST(KernelObstacleOrca, LShapeSweepGivesFiniteSafeLines) {
   for (int trial = 0; trial < 400 && tested < 60; ++trial) {
     const Agent agent{Vec2(coord(rng), coord(rng)), Vec2(speed(rng), speed(rng)), 0.5f, 2.0f};
     const std::vector<int> neighbours =
-        scene.visibleEdges(agent.position, crowd::obstacleRangeSq(2.0f, 2.0f, 0.5f));
+        scene.visibleEdges(agent.position, crowd::sqr(crowd::obstacleRange(2.0f, 2.0f, 0.5f)));
     // Skip agents overlapping the polygon or inside it: their lines only say "move away".
     bool overlapping = false;
     for (int e = 0; e < 6; ++e) {

@@ -112,9 +112,9 @@ TEST(KernelObstacleEdge, WallSegmentShowsOneEdgeToEachSide) {
 
 TEST(KernelObstacleEdge, ObstacleRangeIsHowFarTheAgentCanReach) {
   // Moving at maxSpeed for timeHorizonObst, plus its own radius.
-  EXPECT_FLOAT_EQ(crowd::obstacleRangeSq(2.0f, 1.5f, 0.5f), 12.25f);
-  EXPECT_FLOAT_EQ(crowd::obstacleRangeSq(5.0f, 2.0f, 0.25f), 105.0625f);
-  EXPECT_FLOAT_EQ(crowd::obstacleRangeSq(0.0f, 2.0f, 0.5f), 0.25f);
+  EXPECT_FLOAT_EQ(crowd::obstacleRange(2.0f, 1.5f, 0.5f), 3.5f);
+  EXPECT_FLOAT_EQ(crowd::obstacleRange(5.0f, 2.0f, 0.25f), 10.25f);
+  EXPECT_FLOAT_EQ(crowd::obstacleRange(0.0f, 2.0f, 0.5f), 0.5f);
 }
 
 TEST(KernelObstacleEdge, PolygonHelperMarksConcaveVertices) {

@@ -124,6 +124,10 @@ inline constexpr FrenetCountField kFrenetCounts[] = {
 /// Empty when `settings` are usable, else a sentence naming the first problem.
 std::string checkFrenetSettings(const FrenetSettings& settings);
 
+/// The refusal of the frenet planner on loop path `path`: its reference line has a start and an
+/// end (a vehicle stops there), so a loop would be driven once and stopped at its seam.
+std::string loopPlannerProblem(int path);
+
 /// The behaviour named `name` ("goal", "seek", ..., as kBehaviorNames), if any.
 std::optional<BehaviorKind> behaviorKindNamed(std::string_view name);
 /// The pursuit rule named `name` ("chase", "sight", "intercept"), if any.

@@ -1,7 +1,7 @@
 // Building a reference line for the Frenet planner from a polyline (a lane's centre, a route):
-// a Catmull-Rom spline through its points (so a lane bends instead of kinking), resampled at
-// even arc-length spacing with heading, curvature and the curvature's derivative at each sample
-// (kernels/reference_line.hpp reads them).
+// a centripetal Catmull-Rom spline through its points (so a lane bends instead of kinking, and a
+// short segment among long ones makes no cusp), resampled at even arc-length spacing with heading,
+// curvature and the curvature's derivative at each sample (kernels/reference_line.hpp reads them).
 #pragma once
 
 #include <span>

@@ -30,8 +30,8 @@ CROWD_HD inline float visibleEdgeDistSq(const ObstacleEdge* edges, int edge, Vec
 }
 
 /// The obstacle range of an agent: edges closer than this can matter within timeHorizonObst.
-CROWD_HD inline float obstacleRangeSq(float timeHorizonObst, float maxSpeed, float radius) {
-  return sqr(timeHorizonObst * maxSpeed + radius);
+CROWD_HD inline float obstacleRange(float timeHorizonObst, float maxSpeed, float radius) {
+  return timeHorizonObst * maxSpeed + radius;
 }
 
 }  // namespace crowd

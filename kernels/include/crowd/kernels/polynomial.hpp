@@ -67,4 +67,48 @@ CROWD_HD inline MotionPolynomial quartic(double x0, double v0, double a0, double
   return p;
 }
 
+/// The largest |acceleration| of a quartic (c5 == 0) over [0, duration]: its acceleration is a
+/// quadratic in t, so the largest magnitude is at an end or at the quadratic's vertex.
+CROWD_HD inline double peakQuarticAcceleration(const MotionPolynomial& p) {
+  const double T = p.duration;
+  const double a0 = p.acceleration(0.0), aT = p.acceleration(T);
+  double peak = a0 < 0.0 ? -a0 : a0;
+  peak = (aT < 0.0 ? -aT : aT) > peak ? (aT < 0.0 ? -aT : aT) : peak;
+  const double curve = 12.0 * p.c[4];  // a(t) = 2 c2 + 6 c3 t + 12 c4 t^2.
+  if (curve != 0.0) {
+    const double vertex = -6.0 * p.c[3] / (2.0 * curve);
+    if (vertex > 0.0 && vertex < T) {
+      const double av = p.acceleration(vertex);
+      peak = (av < 0.0 ? -av : av) > peak ? (av < 0.0 ? -av : av) : peak;
+    }
+  }
+  return peak;
+}
+
+/// The shortest horizon (at least `floor`) over which the quartic from speed v0 and acceleration
+/// a0 to rest, quartic(x0, v0, a0, 0, 0, T), keeps |acceleration| within `limit` (> 0), or within
+/// |a0| when the start is beyond the limit already. Its acceleration is (1 - u)(a0 (1 - 3u) -
+/// 6 u v0 / T) at u = t / T, whose largest magnitude over u in [0, 1] is convex in 1 / T and least
+/// at 1 / T = 0, so it never grows with T: a bisection finds the shortest T. For a0 = 0 it is
+/// 1.5 |v0| / limit (the peak, 1.5 v0 / T, at u = 1/2).
+CROWD_HD inline double stoppingHorizon(double v0, double a0, double limit, double floor) {
+  const double bound = (a0 < 0.0 ? -a0 : a0) > limit ? (a0 < 0.0 ? -a0 : a0) : limit;
+  const auto within = [&](double T) { return peakQuarticAcceleration(quartic(0.0, v0, a0, 0.0, 0.0, T)) <= bound * (1.0 + 1e-12); };
+  if (within(floor)) return floor;
+  double lo = floor, hi = 2.0 * floor;
+  for (int i = 0; i < 64 && !within(hi); ++i) {  // Doubling: bounded, since the peak falls to |a0|.
+    lo = hi;
+    hi *= 2.0;
+  }
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (within(mid)) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return hi;
+}
+
 }  // namespace crowd

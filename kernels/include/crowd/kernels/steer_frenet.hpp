@@ -22,27 +22,39 @@ namespace crowd {
 /// Samples on each side of the last nearest one that a projection searches.
 inline constexpr int kProjectionWindow = 16;
 
-/// Whether a disc of the agent's radius plus margin at (x, y), t seconds ahead, touches an
-/// obstacle edge (circles included) or the predicted disc of one of its neighbours (at constant
-/// velocity). Nothing is checked at t = 0: where something already stands within the margin,
-/// every candidate would be refused, and ORCA keeps the agent clear of it anyway.
+/// Whether a disc of the agent's radius plus margin moving straight from (x0, y0) at t0 to (x1, y1)
+/// at t1 (seconds ahead) touches an obstacle edge (circles included) or the predicted disc of one
+/// of its neighbours (at constant velocity). The whole sweep is checked, so that a wall or a
+/// neighbour thinner than the distance between two checked points is not jumped over. A
+/// neighbour is not checked at t = 0 (over the first interval only its end is): the plan's start
+/// may lie a little off where the agent stands, and ORCA keeps the two apart anyway. A neighbour
+/// that already stands within the margin (ORCA let them close, or both stopped so) must only come
+/// no nearer than it is, as an obstacle must (obstacleReach): else every candidate would be
+/// refused and both would stand there for good.
 struct FrenetBlocked {
   const StepView& view;
   int k;
   float reach;          ///< Own radius plus margin.
   float obstacleReach;  ///< The same, or less where the agent stands nearer an edge already.
 
-  CROWD_HD bool operator()(double x, double y, double t) const {
-    if (t <= 0.0) return false;  // Where it stands: nothing to choose.
-    const Vec2 p(static_cast<float>(x), static_cast<float>(y));
-    if (!clearPassage(view.obstacles, p, p, obstacleReach)) return true;
+  CROWD_HD bool operator()(double x0, double y0, double x1, double y1, double t0, double t1) const {
+    const Vec2 from(static_cast<float>(x0), static_cast<float>(y0));
+    const Vec2 to(static_cast<float>(x1), static_cast<float>(y1));
+    if (!clearPassage(view.obstacles, from, to, obstacleReach)) return true;
     const AgentArrays& a = view.agents;
     const int count = view.neighbours.count[k];
     for (int m = 0; m < count; ++m) {
       const int j = view.neighbours.at(k, m);
-      const Vec2 other = a.position[j] + a.velocity[j] * static_cast<float>(t);
-      const float apart = reach + view.terms[a.profile[j]].radius;
-      if (absSq(p - other) < apart * apart) return true;
+      float apart = reach + view.terms[a.profile[j]].radius;
+      const float nowSq = absSq(a.position[k] - a.position[j]);
+      if (nowSq < apart * apart) apart = 0.99f * sqrtf(nowSq);
+      // Both move straight over the interval: the nearest the centres come is the distance from
+      // the origin to the segment their difference sweeps.
+      const Vec2 gapEnd = to - (a.position[j] + a.velocity[j] * static_cast<float>(t1));
+      const Vec2 gapStart = from - (a.position[j] + a.velocity[j] * static_cast<float>(t0));
+      const float nearestSq = t0 <= 0.0 || gapStart == gapEnd ? absSq(gapEnd)
+                                                              : distSqPointSegment(gapStart, gapEnd, Vec2(0.0f, 0.0f));
+      if (nearestSq < apart * apart) return true;
     }
     return false;
   }

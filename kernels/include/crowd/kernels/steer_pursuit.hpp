@@ -4,7 +4,8 @@
 //              until one coordinate matches, then straight): speed maxSpeed per axis, landing on
 //              the coordinate when it is less than a step away, the whole clipped to maxSpeed.
 //   sight      straight at the target's current position at full speed.
-//   intercept  the target's velocity vT estimated from its positions in the last two steps; the
+//   intercept  the target's velocity vT (in a planar world estimated from its positions in the
+//              last two steps; a 3D one reads its velocity: steering_3d.hpp); the
 //              closing velocity vT - vP, the closing distance pT - pP, the closing time
 //              tc = |pT - pP| / |vT - vP|; full speed at the target's position after tc,
 //              pT + vT * tc.

@@ -1,6 +1,7 @@
-// Uniform-grid cell maths. Agents are binned into square cells over a bounding box; a neighbour
-// query scans the cells that touch the query disc, nearest-first pruning being left to the caller.
-// The grid only limits which agents are looked at: results never depend on the cell size.
+// Uniform-grid cell maths for the obstacle grid (ObstacleView, ObstacleSet): edges are binned
+// into square cells over a bounding box; a query scans the cells that touch its disc, nearest-
+// first pruning being left to the caller. The grid only limits which edges are looked at: results
+// never depend on the cell size. (Agents have their own hashed grid: agent_grid.hpp.)
 #pragma once
 
 #include <cmath>
@@ -24,8 +25,6 @@ struct CellCoord {
   int x;
   int y;
 };
-
-CROWD_HD inline int clampInt(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 /// The cell holding `p`. Points outside the grid, NaN included, land in the nearest border cell.
 CROWD_HD inline CellCoord cellOf(const GridGeometry& grid, Vec2 p) {
