@@ -1,173 +1,39 @@
+// The planar simulator: what only a planar world has (obstacles, steering state, paths,
+// navigation) around the SimulatorCore it shares with Simulator3.
 #include <crowd/simulator.hpp>
 
-#include <crowd/limits.hpp>
-
-#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <numbers>
 #include <stdexcept>
-#include <type_traits>
+#include <string>
 
-#include <crowd/kernels/agent_columns.hpp>
+#include <crowd/limits.hpp>
 
 #include "agent_store.hpp"
 #include "backend.hpp"
 #include "navigator.hpp"
 #include "number_text.hpp"
+#include "simulator_core.hpp"
 #include "steering_store.hpp"
 
 namespace crowd {
-namespace {
 
-// Positions and goals within the coordinate limit, velocities within the velocity limit
-// (crowd/limits.hpp): what keeps a step's maths finite.
-void requirePoint(Vec2 v, const char* what) {
-  if (const std::string problem = checkCoordinate(v, what); !problem.empty()) throw std::invalid_argument(problem);
-}
-
-void requireVelocity(Vec2 v, const char* what) {
-  if (const std::string problem = checkVelocity(v, what); !problem.empty()) throw std::invalid_argument(problem);
-}
-
-}  // namespace
-
-void checkConfig(const SimulatorConfig& c) {
-  if (const std::string problem = checkLimit(c.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
-  if (c.threads < 0 || c.threads > kMaxThreads) {
-    throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
-                                std::to_string(c.threads));
-  }
-  if (!std::isfinite(c.origin.x) || !std::isfinite(c.origin.y)) {
-    throw std::invalid_argument("origin must be finite, got (" + std::to_string(c.origin.x) + ", " +
-                                std::to_string(c.origin.y) + ")");
-  }
-  if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
-    throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
-  }
-}
-
-template <class Vector>
-std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
-  constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
-  if (kind == BackendKind::Cpu) {
-    if constexpr (kPlanar) return makeCpuBackend();
-    else return makeCpuBackend3();
-  }
-  std::string why;
-  if (cudaBackendAvailable(&why)) {
-#if defined(CROWD_WITH_CUDA)
-    try {
-      if constexpr (kPlanar) return makeCudaBackend();
-      else return makeCudaBackend3();
-    } catch (const std::exception& e) {
-      // A device that is listed but cannot give a context (busy, out of memory): auto falls
-      // back to the CPU; only an explicit request for CUDA fails.
-      if (kind == BackendKind::Cuda) throw;
-      why = e.what();
-    }
-#endif
-  }
-  if (kind == BackendKind::Cuda) throw std::runtime_error("the CUDA backend cannot run: " + why);
-  if constexpr (kPlanar) return makeCpuBackend();
-  else return makeCpuBackend3();
-}
-template std::unique_ptr<Backend> makeBackend<Vec2>(BackendKind);
-template std::unique_ptr<Backend3> makeBackend<Vec3>(BackendKind);
-
-bool cudaBackendAvailable(std::string* why) {
-#if defined(CROWD_WITH_CUDA)
-  const std::string problem = cudaDeviceProblem();
-#else
-  const std::string problem = "this build has no CUDA backend (it was configured without nvcc)";
-#endif
-  if (why != nullptr) *why = problem;
-  return problem.empty();
-}
-
-Simulator::Simulator(const SimulatorConfig& config) : config_(config), agents_(std::make_unique<AgentStore>()) {
-  checkConfig(config);
-  backend_ = makeBackend<Vec2>(config.backend);
-}
-
-void Simulator::syncHost() const {
-  if (!hostStale_ || !backend_) return;
-  // The host arrays are a cache of the device state here, so refreshing them is not a change
-  // of the simulator's observable state.
-  backend_->download(*agents_);
-  hostStale_ = false;
-}
-
-void Simulator::hostChanged() {
-  // Bring the host copy up to date first: the change applies to the newest state, which is
-  // then uploaded again before the next step.
-  syncHost();
-  if (backend_) backend_->invalidate();
-}
+Simulator::Simulator(const SimulatorConfig& config)
+    : core_(std::make_unique<SimulatorCore<Vec2>>(config)) {}
 Simulator::~Simulator() = default;
 Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
-void Simulator::setConfig(const SimulatorConfig& config) {
-  checkConfig(config);
-  if (config.backend != config_.backend) {
-    throw std::invalid_argument("the backend is chosen when the simulator is constructed");
-  }
-  const bool startRemoving = config.removeArrived && !config_.removeArrived;
-  config_ = config;
-  if (!startRemoving) return;
-  syncHost();  // Those that arrived before removal was asked for go now, as later ones will.
-  const std::vector<std::size_t> arrived = arrivedAgents(*agents_);
-  if (arrived.empty()) return;
-  hostChanged();
-  removeDense(arrived);
-}
-
-std::uint32_t Simulator::internProfile(const AgentParams& params, const Behavior& behavior) {
-  // Most agents share a few parameter sets and behaviours; each pair is stored once.
-  const auto [it, added] = profileIndex_.try_emplace({params, behavior}, static_cast<std::uint32_t>(profiles_.size()));
-  if (added) {
-    profiles_.push_back(params);
-    behaviors_.push_back(behavior);
-  }
-  return it->second;
-}
-
-const ProfileTable& Simulator::profileTable() {
-  if (!table_ || table_->terms.size() != profiles_.size()) {
-    table_ = std::make_unique<ProfileTable>(makeProfileTable(profiles_, behaviors_));
-  }
-  return *table_;
-}
+const SimulatorConfig& Simulator::config() const { return core_->config; }
+void Simulator::setConfig(const SimulatorConfig& config) { core_->setConfig(config); }
+std::size_t Simulator::denseOf(AgentId id) const { return core_->denseOf(id); }
 
 AgentId Simulator::addAgent(const AgentDef& def) {
-  requirePoint(def.position, "position");
-  requireVelocity(def.velocity, "velocity");
-  requireVelocity(def.prefVelocity, "prefVelocity");
-  if (def.goal) requirePoint(*def.goal, "goal");
-  if (const std::string problem = checkAgentParams(def.params); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
+  SimulatorCore<Vec2>::requireAgentDef(def);
   requireUsable(def.behavior);
   if (def.target && !contains(*def.target)) throw std::invalid_argument("target is not a live agent");
-  if (agents_->size() >= static_cast<std::size_t>(INT32_MAX)) {
-    throw std::length_error("too many agents: at most 2^31 - 1 are supported");
-  }
-
-  hostChanged();
-  const AgentId id = handles_.add(agents_->size());
-
-  AgentRow row{};
-  row.id = id;
-  row.position = def.position;
-  row.velocity = def.velocity;
-  row.prefVelocity = def.goal ? Vec2(0.0f, 0.0f) : def.prefVelocity;
-  row.goal = def.goal.value_or(Vec2(0.0f, 0.0f));
-  row.profile = internProfile(def.params, def.behavior);
-  row.flags = def.goal ? kHasGoal : 0;
-  agents_->append(row);
+  const AgentId id =
+      core_->addAgent(def.position, def.velocity, def.goal, def.prefVelocity, def.params, def.behavior);
   if (steering_ || def.target || !def.behavior.goalOnly()) {
     SteeringStore& store = steeringStore();  // Sized for every id, this one included.
     store.reset(id.index);
@@ -177,97 +43,28 @@ AgentId Simulator::addAgent(const AgentDef& def) {
   return id;
 }
 
-bool Simulator::contains(AgentId id) const { return handles_.contains(id); }
+bool Simulator::contains(AgentId id) const { return core_->handles.contains(id); }
+bool Simulator::removeAgent(AgentId id) { return core_->removeAgent(id); }
+std::size_t Simulator::agentCount() const { return core_->agents.size(); }
+std::size_t Simulator::profileCount() const { return core_->profiles.size(); }
 
-bool Simulator::removeAgent(AgentId id) {
-  if (!contains(id)) return false;
-  hostChanged();
-  removeDense({denseOf(id)});
-  return true;
-}
+std::span<const AgentId> Simulator::ids() const { return core_->agents.id; }
+std::span<const Vec2> Simulator::positions() const { return core_->positions(); }
+std::span<const Vec2> Simulator::velocities() const { return core_->velocities(); }
+std::vector<float> Simulator::radii() const { return core_->radii(); }
+std::vector<float> Simulator::maxSpeeds() const { return core_->maxSpeeds(); }
 
-void Simulator::removeDense(const std::vector<std::size_t>& sortedDense) { removeAgents(*agents_, handles_, sortedDense); }
-
-std::size_t Simulator::agentCount() const { return agents_->size(); }
-std::span<const AgentId> Simulator::ids() const { return agents_->id; }
-std::span<const Vec2> Simulator::positions() const {
-  syncHost();
-  return agents_->position;
-}
-std::span<const Vec2> Simulator::velocities() const {
-  syncHost();
-  return agents_->velocity;
-}
-
-Vec2 Simulator::position(AgentId id) const {
-  syncHost();
-  return agents_->position[denseOf(id)];
-}
-Vec2 Simulator::velocity(AgentId id) const {
-  syncHost();
-  return agents_->velocity[denseOf(id)];
-}
-Vec2 Simulator::prefVelocity(AgentId id) const {
-  syncHost();
-  return agents_->prefVelocity[denseOf(id)];
-}
-std::optional<Vec2> Simulator::goal(AgentId id) const {
-  const std::size_t d = denseOf(id);
-  if ((agents_->flags[d] & kHasGoal) == 0) return std::nullopt;
-  return agents_->goal[d];
-}
-const AgentParams& Simulator::params(AgentId id) const { return profiles_[agents_->profile[denseOf(id)]]; }
-bool Simulator::hasArrived(AgentId id) const {
-  syncHost();
-  return (agents_->flags[denseOf(id)] & kArrived) != 0;
-}
-
-void Simulator::setPosition(AgentId id, Vec2 position) {
-  requirePoint(position, "position");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->position[d] = position;
-}
-void Simulator::setVelocity(AgentId id, Vec2 velocity) {
-  requireVelocity(velocity, "velocity");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->velocity[d] = velocity;
-}
-void Simulator::setGoal(AgentId id, Vec2 goal) {
-  requirePoint(goal, "goal");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->goal[d] = goal;
-  agents_->flags[d] = kHasGoal;  // Not arrived at the new goal.
-}
-void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) {
-  requireVelocity(prefVelocity, "prefVelocity");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->prefVelocity[d] = prefVelocity;
-  agents_->flags[d] = 0;  // No goal, so nothing to arrive at.
-}
-void Simulator::setParams(AgentId id, const AgentParams& params) {
-  if (const std::string problem = checkAgentParams(params); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->profile[d] = internProfile(params, behaviors_[agents_->profile[d]]);
-}
-
-std::vector<float> Simulator::radii() const {
-  std::vector<float> out(agents_->size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[agents_->profile[i]].radius;
-  return out;
-}
-
-std::vector<float> Simulator::maxSpeeds() const {
-  std::vector<float> out(agents_->size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles_[agents_->profile[i]].maxSpeed;
-  return out;
-}
+Vec2 Simulator::position(AgentId id) const { return core_->position(id); }
+Vec2 Simulator::velocity(AgentId id) const { return core_->velocity(id); }
+Vec2 Simulator::prefVelocity(AgentId id) const { return core_->prefVelocity(id); }
+std::optional<Vec2> Simulator::goal(AgentId id) const { return core_->goal(id); }
+const AgentParams& Simulator::params(AgentId id) const { return core_->params(id); }
+bool Simulator::hasArrived(AgentId id) const { return core_->hasArrived(id); }
+void Simulator::setPosition(AgentId id, Vec2 position) { core_->setPosition(id, position); }
+void Simulator::setVelocity(AgentId id, Vec2 velocity) { core_->setVelocity(id, velocity); }
+void Simulator::setGoal(AgentId id, Vec2 goal) { core_->setGoal(id, goal); }
+void Simulator::setPrefVelocity(AgentId id, Vec2 prefVelocity) { core_->setPrefVelocity(id, prefVelocity); }
+void Simulator::setParams(AgentId id, const AgentParams& params) { core_->setParams(id, params); }
 
 int Simulator::addCircle(Vec2 center, float radius) {
   requirePoint(center, "circle centre");
@@ -279,38 +76,31 @@ int Simulator::addCircle(Vec2 center, float radius) {
   const float reach = radius / std::cos(std::numbers::pi_v<float> / ObstacleSet::kCircleSides);
   requirePoint(center + Vec2(reach, reach), "circle's outermost point");
   requirePoint(center - Vec2(reach, reach), "circle's outermost point");
-  hostChanged();
+  core_->hostChanged();
   return obstacles_.addCircle(center, radius);
 }
 
 int Simulator::addObstacle(std::span<const Vec2> vertices) {
   for (const Vec2 v : vertices) requirePoint(v, "obstacle vertex");
-  hostChanged();
+  core_->hostChanged();
   return obstacles_.addPolygon(vertices);
 }
-
-namespace {
-
-std::string describe(Vec2 v) {
-  return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ")";
-}
-
-}  // namespace
 
 StepRequest Simulator::stepRequest(const ProfileTable& table) {
   if (!obstacles_.empty()) obstacles_.prepareGrid(table.maxObstacleRange);
   SteeringStore* steering = table.anySteering ? &steeringStore() : nullptr;
   if (table.anyPlanners) steering->keepTracks();
-  return StepRequest{*agents_,
+  const SimulatorConfig& config = core_->config;
+  return StepRequest{core_->agents,
                      table,
                      obstacles_,
-                     config_.timeStep,
-                     config_.cellSize,
-                     config_.threads,
-                     config_.exactRvo2 ? 0.0f : kDeadlockJitter,
-                     !config_.exactRvo2,
-                     config_.seed,
-                     stepCount_ + 1,
+                     config.timeStep,
+                     config.cellSize,
+                     config.threads,
+                     core_->jitter(),
+                     !config.exactRvo2,
+                     config.seed,
+                     core_->stepCount + 1,
                      steering,
                      PathView{pathPoints_.data(), pathStart_.data(), pathLoop_.data(), pathCount()},
                      ReferenceLines{linePoints_.data(), lineBegin_.data(), lineEnd_.data(), pathCount(),
@@ -318,60 +108,37 @@ StepRequest Simulator::stepRequest(const ProfileTable& table) {
 }
 
 void Simulator::prepare() {
-  backend_->prepare(stepRequest(profileTable()));
+  core_->backend->prepare(stepRequest(core_->profileTable()));
 }
 
 void Simulator::step() {
-  lastArrivals_.clear();
+  core_->lastArrivals.clear();
   if (navigator_) navigateRoutes();
-  const StepRequest request = stepRequest(profileTable());
-  StepReport report = backend_->step(request);
-  lastTimes_ = report.times;
-  lastSpeedClamps_ = report.speedClamps;
-  lastPlanCandidates_ = report.planCandidates;
-  lastCandidates_ = report.candidatesPerAgent;
-  lastOrcaLines_ = report.orcaLinesPerAgent;
-  if (report.nonFinite) {
-    const NonFiniteAgent& bad = *report.nonFinite;
-    throw SimulationError("step " + std::to_string(stepCount_ + 1) + ": agent " +
-                          std::to_string(agents_->id[bad.dense].index) +
-                          " would get a non-finite velocity " + describe(bad.velocity) + " or position " +
-                          describe(bad.position) + "; the step was not applied");
-  }
-  hostStale_ = backend_->holdsState();
+  const StepRequest request = stepRequest(core_->profileTable());
+  const StepReport report = core_->runStep(request);
   if (request.steering != nullptr) request.steering->flip();
-  ++stepCount_;
-  time_ += config_.timeStep;
-  applyArrivals(report.arrived);
+  core_->finishStep(report.arrived);
 }
 
-void Simulator::applyArrivals(const std::vector<std::size_t>& arrivedDense) {
-  for (std::size_t d : arrivedDense) lastArrivals_.push_back(Arrival{agents_->id[d], stepCount_});
-  if (!config_.removeArrived || arrivedDense.empty()) return;
-  hostChanged();
-  removeDense(arrivedDense);
-}
+std::int64_t Simulator::stepCount() const { return core_->stepCount; }
+double Simulator::time() const { return core_->time; }
+const std::vector<Arrival>& Simulator::lastArrivals() const { return core_->lastArrivals; }
+std::size_t Simulator::arrivedCount() const { return core_->arrivedCount(); }
+const PhaseTimes& Simulator::lastStepTimes() const { return core_->lastTimes; }
+double Simulator::lastCandidatesPerAgent() const { return core_->lastCandidates; }
+double Simulator::lastOrcaLinesPerAgent() const { return core_->lastOrcaLines; }
+std::int64_t Simulator::lastSpeedClamps() const { return core_->lastSpeedClamps; }
+std::int64_t Simulator::lastPlanCandidates() const { return core_->lastPlanCandidates; }
 
-std::size_t Simulator::arrivedCount() const {
-  syncHost();
-  return countArrived(*agents_);
-}
-
-std::string Simulator::backendName() const { return backend_->name(); }
-
-std::size_t Simulator::deviceMemoryBytes() const { return backend_->deviceBytes(); }
-
-DeviceAgents Simulator::deviceAgents() const { return backend_->deviceAgents(); }
+std::string Simulator::backendName() const { return core_->backend->name(); }
+std::size_t Simulator::deviceMemoryBytes() const { return core_->backend->deviceBytes(); }
+DeviceAgents Simulator::deviceAgents() const { return core_->backend->deviceAgents(); }
 
 std::size_t Simulator::memoryBytes() const {
-  return agents_->bytes() + handles_.bytes() + obstacles_.memoryBytes() + backend_->hostBytes() +
-         (steering_ ? steering_->bytes() : 0) + pathPoints_.capacity() * sizeof(Vec2) +
-         linePoints_.capacity() * sizeof(ReferencePoint);
+  return core_->memoryBytes() + obstacles_.memoryBytes() + (steering_ ? steering_->bytes() : 0) +
+         pathPoints_.capacity() * sizeof(Vec2) + linePoints_.capacity() * sizeof(ReferencePoint);
 }
 
-std::uint64_t Simulator::stateHash() const {
-  syncHost();
-  return hashAgents(*agents_);
-}
+std::uint64_t Simulator::stateHash() const { return core_->stateHash(); }
 
 }  // namespace crowd

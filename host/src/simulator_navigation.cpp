@@ -12,6 +12,7 @@
 
 #include "agent_store.hpp"
 #include "navigator.hpp"
+#include "simulator_core.hpp"
 #include "steering_store.hpp"
 
 namespace crowd {
@@ -24,7 +25,9 @@ void Simulator::setNavigation(const GridMap& map, const NavigationOptions& optio
   if (navigator_) {
     // Same agents and goals, routes to be planned on the new map.
     for (const Navigator::Agent& agent : navigator_->agents()) {
-      if (agent.goalSet >= 0 && contains(agent.id)) next->add(agent.id, navigator_->goalSet(agent.goalSet), stepCount_);
+      if (agent.goalSet >= 0 && contains(agent.id)) {
+        next->add(agent.id, navigator_->goalSet(agent.goalSet), core_->stepCount);
+      }
     }
     next->stats() = navigator_->stats();
   }
@@ -41,8 +44,8 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   // Only the default goal rule changes (to following its own route); setBehavior also starts
   // the agent's steering state afresh, which other behaviours keep.
   if (behavior(id).goalOnly()) setBehavior(id, followingOwnRoute(behavior(id)));
-  navigator_->add(id, goals, stepCount_);
-  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, stepCount_, false);
+  navigator_->add(id, goals, core_->stepCount);
+  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, core_->stepCount, false);
 }
 
 NavigationStats Simulator::navigationStats() const { return navigator_ ? navigator_->stats() : NavigationStats{}; }
@@ -51,12 +54,12 @@ void Simulator::navigateRoutes() {
   Navigator& nav = *navigator_;
   const NavigationOptions& options = nav.options();
   const auto stepsOf = [this](float seconds) {
-    return std::max<std::int64_t>(1, std::llround(static_cast<double>(seconds) / config_.timeStep));
+    return std::max<std::int64_t>(1, std::llround(static_cast<double>(seconds) / core_->config.timeStep));
   };
   const bool pending = nav.takePending();
-  if (!pending && stepCount_ % stepsOf(options.checkEvery) != 0) return;
+  if (!pending && core_->stepCount % stepsOf(options.checkEvery) != 0) return;
   const auto start = std::chrono::steady_clock::now();
-  syncHost();
+  core_->syncHost();
   const std::int64_t stuckSteps = options.replanAfter > 0.0f ? stepsOf(options.replanAfter) : 0;
 
   // Who is due, and where each stands.
@@ -71,28 +74,29 @@ void Simulator::navigateRoutes() {
       continue;
     }
     const std::size_t d = denseOf(agent.id);
-    if ((agents_->flags[d] & kArrived) != 0 && !agent.needsRoute) continue;
+    if ((core_->agents.flags[d] & kArrived) != 0 && !agent.needsRoute) continue;
     const int path = steering_ ? steering_->route(slot) : -1;
     const int segment = steering_ ? steering_->current().segment[slot] : -1;
-    if (!nav.due(slot, pathPoints_, pathStart_, path, segment, agents_->position[d], stepCount_, stuckSteps)) continue;
+    const Vec2 position = core_->agents.position[d];
+    if (!nav.due(slot, pathPoints_, pathStart_, path, segment, position, core_->stepCount, stuckSteps)) continue;
     RouteRequest request;
-    request.start = agents_->position[d];
+    request.start = position;
     const std::span<const Vec2> goals = nav.goalSet(agent.goalSet);
     request.goals.assign(goals.begin(), goals.end());
-    request.radius = options.radius.value_or(profiles_[agents_->profile[d]].radius);
+    request.radius = options.radius.value_or(core_->profiles[core_->agents.profile[d]].radius);
     due.push_back(slot);
     requests.push_back(std::move(request));
   }
 
   if (!requests.empty()) {
-    const RouteSet routes = nav.planner().plan(requests, config_.threads);
+    const RouteSet routes = nav.planner().plan(requests, core_->config.threads);
     NavigationStats& stats = nav.stats();
     const float piece = static_cast<float>(kRoutePieceCells * nav.planner().map().placement().cellSize);
     std::vector<Vec2> points;
     for (std::size_t r = 0; r < due.size(); ++r) {
       Navigator::Agent& agent = agents[due[r]];
       const bool first = agent.needsRoute;
-      nav.routed(due[r], stepCount_, !first);
+      nav.routed(due[r], core_->stepCount, !first);
       if ((routes.status[r] & (route_status::kUnreachable | route_status::kBadRequest)) != 0) {
         // A re-plan that fails keeps the old route; an agent that never had one stands.
         if (first) {

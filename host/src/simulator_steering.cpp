@@ -8,25 +8,24 @@
 
 #include "agent_store.hpp"
 #include "backend.hpp"
+#include "simulator_core.hpp"
 #include "steering_store.hpp"
 
 namespace crowd {
 
 SteeringStore& Simulator::steeringStore() {
   if (!steering_) steering_ = std::make_unique<SteeringStore>();
-  steering_->resize(handles_.slotCount());
+  steering_->resize(core_->handles.slotCount());
   return *steering_;
 }
 
-std::uint32_t Simulator::profileIndex(AgentId id) const { return agents_->profile[denseOf(id)]; }
+std::uint32_t Simulator::profileIndex(AgentId id) const { return core_->agents.profile[denseOf(id)]; }
 
-const Behavior& Simulator::behavior(AgentId id) const { return behaviors_[agents_->profile[denseOf(id)]]; }
+const Behavior& Simulator::behavior(AgentId id) const { return core_->behavior(id); }
 
 void Simulator::setBehavior(AgentId id, const Behavior& behavior) {
   requireUsable(behavior);
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents_->profile[d] = internProfile(profiles_[agents_->profile[d]], behavior);
+  core_->setBehavior(id, behavior);
   if (steering_ || !behavior.goalOnly()) steeringStore().reset(id.index);
   // A planner on its own route needs that route's line.
   if (behavior.planner != LocalPlanner::None && behavior.path == kOwnRoute && route(id) >= 0) {
@@ -46,7 +45,7 @@ void Simulator::setTarget(AgentId id, std::optional<AgentId> target) {
   denseOf(id);
   if (target && !contains(*target)) throw std::invalid_argument("target is not a live agent");
   if (target && *target == id) throw std::invalid_argument("an agent cannot target itself");
-  hostChanged();
+  core_->hostChanged();
   steeringStore().setTarget(id.index, target.value_or(kNoTarget));
 }
 
@@ -56,7 +55,7 @@ void Simulator::setRoute(AgentId id, int path) {
   if (path >= 0 && behavior(id).planner == LocalPlanner::Frenet && pathLoops(path)) {
     throw std::invalid_argument(loopPlannerProblem(path));
   }
-  hostChanged();
+  core_->hostChanged();
   if (path >= 0 && behavior(id).planner != LocalPlanner::None) makeReferenceLine(path);
   SteeringStore& store = steeringStore();
   store.setRoute(id.index, path);
@@ -96,7 +95,7 @@ void Simulator::makeReferenceLine(int path) {
   if (linePoints_.size() + line.size() > static_cast<std::size_t>(INT32_MAX / 2)) {
     throw std::length_error("the planners' reference lines are too long (over 2^30 samples in all)");
   }
-  hostChanged();  // The backends hold the lines too.
+  core_->hostChanged();  // The backends hold the lines too.
   lineBegin_[p] = static_cast<int>(linePoints_.size());
   linePoints_.insert(linePoints_.end(), line.begin(), line.end());
   lineEnd_[p] = static_cast<int>(linePoints_.size());
@@ -129,7 +128,7 @@ int Simulator::addPath(std::span<const Vec2> points, bool loop) {
                                   " are the same (a segment of zero length)");
     }
   }
-  hostChanged();
+  core_->hostChanged();
   pathPoints_.insert(pathPoints_.end(), points.begin(), points.end());
   pathStart_.push_back(static_cast<int>(pathPoints_.size()));
   pathLoop_.push_back(loop ? 1 : 0);

@@ -17,4 +17,5 @@
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator.hpp>
 #include <crowd/simulator3.hpp>
+#include <crowd/simulator_config.hpp>
 #include <crowd/trajectory.hpp>

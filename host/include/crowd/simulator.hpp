@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -18,61 +17,11 @@
 #include <crowd/obstacles.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/reference_line.hpp>
+#include <crowd/simulator_config.hpp>
 #include <crowd/kernels/profile_terms.hpp>
 #include <crowd/kernels/vec2.hpp>
-#include <glm/vec2.hpp>
 
 namespace crowd {
-
-/// Where steps are computed.
-enum class BackendKind {
-  Auto,  ///< The GPU when a usable CUDA device is present, else the CPU.
-  Cpu,   ///< OpenMP on the CPU.
-  Cuda,  ///< The GPU; constructing a simulator fails with a message when there is none.
-};
-
-/// Whether this build has the CUDA backend and a usable device is present; if not, `why` (when
-/// given) says which is missing.
-bool cudaBackendAvailable(std::string* why = nullptr);
-
-/// The most CPU threads a simulator runs on (OpenMP fails, or worse, far beyond any machine's
-/// cores).
-inline constexpr int kMaxThreads = 1024;
-
-/// Whole-simulation settings.
-struct SimulatorConfig {
-  float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
-  /// Remove agents once they reach their goal (evacuations). Turned on between steps, it removes
-  /// those already arrived at once.
-  bool removeArrived = false;
-  int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
-  /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
-  /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
-  float cellSize = 0.0f;
-  BackendKind backend = BackendKind::Cpu;  ///< Fixed when the simulator is constructed.
-  /// RVO2's results to the bit: no deadlock jitter and no speed clamp (see below). Off by
-  /// default; the parity tests against RVO2 and the reference simulator turn it on.
-  bool exactRvo2 = false;
-  /// Seeds every random draw of a run (the deadlock jitter), per agent and step, so results are
-  /// the same for any thread count and on either backend.
-  std::uint64_t seed = 1;
-  /// Where the simulator's frame sits in the world. The simulator computes in 32-bit floats,
-  /// which resolve a coordinate to about 6e-8 of its size: positions, goals and obstacles are
-  /// therefore given and returned relative to this point, so that a scene far from (0, 0) (a
-  /// city map in metres, 1e5 wide) is computed as precisely as one at (0, 0). makeSimulator
-  /// places it near a scenario's middle; outputs (trajectories) add it back in double.
-  glm::dvec2 origin{0.0, 0.0};  ///< [Limit: finite]
-};
-
-/// Throws std::invalid_argument, naming the setting, when one is outside its limits.
-void checkConfig(const SimulatorConfig& config);
-
-/// Unless exactRvo2 is set, each step every stuck agent's preferred velocity, as ORCA sees it, is
-/// moved by a random vector of up to this fraction of its maxSpeed in each coordinate
-/// (kernels/deadlock.hpp). A crowd
-/// in perfect symmetry (agents on a circle, say) otherwise deadlocks in ORCA: everyone waits for
-/// everyone. RVO2's own Blocks example perturbs the same way (by up to 1e-4).
-inline constexpr float kDeadlockJitter = 1e-5f;
 
 /// The agents as a GPU backend holds them between steps, in device memory: what a viewer reads to
 /// draw them without copying them to the host (CUDA-OpenGL interop). Dense order; the radius and
@@ -96,25 +45,8 @@ struct AgentDef {
   std::optional<AgentId> target;  ///< The agent it pursues, evades, seeks or flees (must be alive).
 };
 
-/// An agent reaching its goal: which, and after how many steps.
-struct Arrival {
-  AgentId id;
-  std::int64_t step;  ///< The step count after which it was first within goalRadius.
-};
-
-/// A step that was refused because it would have produced a non-finite velocity or position.
-/// The simulator's state is left as it was before the step.
-class SimulationError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 template <class Vector>
-class AgentStoreOf;
-using AgentStore = AgentStoreOf<Vec2>;
-template <class Vector>
-class BackendOf;
-using Backend = BackendOf<Vec2>;
+struct SimulatorCore;
 class Navigator;
 class SteeringStore;
 struct ProfileTable;
@@ -128,7 +60,7 @@ class Simulator {
   Simulator(Simulator&&) noexcept;
   Simulator& operator=(Simulator&&) noexcept;
 
-  const SimulatorConfig& config() const { return config_; }
+  const SimulatorConfig& config() const;
   /// Changes settings between steps. Throws std::invalid_argument outside the limits.
   void setConfig(const SimulatorConfig& config);
 
@@ -181,7 +113,7 @@ class Simulator {
   /// The agent's own route, or -1.
   int route(AgentId id) const;
   /// Distinct (parameters, behaviour) pairs the agents use: the rows of the profile table.
-  std::size_t profileCount() const { return profiles_.size(); }
+  std::size_t profileCount() const;
   /// The agent's row of the profile table: agents with equal parameters and behaviour share it.
   std::uint32_t profileIndex(AgentId id) const;
   std::span<const Vec2> pathPoints(int path) const;
@@ -230,23 +162,23 @@ class Simulator {
   /// was, if some agent's new velocity or position would not be finite (the message names the
   /// agent and the step).
   void step();
-  std::int64_t stepCount() const { return stepCount_; }
+  std::int64_t stepCount() const;
   /// Seconds simulated: the sum of the steps' time steps (setConfig may change it between steps).
-  double time() const { return time_; }
+  double time() const;
   /// Agents that arrived during the last step (removed ones included when removeArrived).
-  const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
+  const std::vector<Arrival>& lastArrivals() const;
   /// How many live agents have a goal and are within their goal radius.
   std::size_t arrivedCount() const;
-  const PhaseTimes& lastStepTimes() const { return lastTimes_; }
+  const PhaseTimes& lastStepTimes() const;
   /// Neighbour candidates examined per agent in the last step (a cost figure for benchmarks).
-  double lastCandidatesPerAgent() const { return lastCandidates_; }
+  double lastCandidatesPerAgent() const;
   /// ORCA half-planes per agent in the last step (agent and obstacle lines; a cost figure).
-  double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
+  double lastOrcaLinesPerAgent() const;
   /// New velocities the last step pulled back into their maxSpeed disc (rounding, or the LP's
   /// fallback when a crowd is crushed); always 0 with exactRvo2.
-  std::int64_t lastSpeedClamps() const { return lastSpeedClamps_; }
+  std::int64_t lastSpeedClamps() const;
   /// Local-planner candidates costed in the last step (a cost figure for benchmarks).
-  std::int64_t lastPlanCandidates() const { return lastPlanCandidates_; }
+  std::int64_t lastPlanCandidates() const;
   std::string backendName() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
@@ -264,35 +196,18 @@ class Simulator {
   void requireUsable(const Behavior& behavior);
   /// Makes path `path`'s reference line, once (nothing for a path too short for one).
   void makeReferenceLine(int path);
-  std::size_t denseOf(AgentId id) const { return handles_.denseOf(id); }  // Throws std::out_of_range.
-  // A GPU backend keeps the state on the device between steps; readers call syncHost() to
-  // bring the host copy up to date, writers call hostChanged(), which syncs and then tells the
-  // backend its copy is stale.
-  void syncHost() const;
-  void hostChanged();
-  std::uint32_t internProfile(const AgentParams& params, const Behavior& behavior);
-  // The profile table, rebuilt only when a profile was added since.
-  const ProfileTable& profileTable();
+  std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   // Per-agent steering state, made when the first agent steers or gets a target.
   SteeringStore& steeringStore();
-  void removeDense(const std::vector<std::size_t>& sortedDense);
   // What the backend needs for the next step (the obstacle grid readied for `table`).
   StepRequest stepRequest(const ProfileTable& table);
   // Plans routes for navigating agents that need one (navigation.hpp); runs before a step.
   void navigateRoutes();
-  // Records the agents a step reports as arrived, and removes them when removeArrived is set.
-  void applyArrivals(const std::vector<std::size_t>& arrivedDense);
 
-  SimulatorConfig config_;
+  // The agents, their profiles, the backend and the step's bookkeeping, as in Simulator3
+  // (simulator_core.hpp).
+  std::unique_ptr<SimulatorCore<Vec2>> core_;
   ObstacleSet obstacles_;
-  std::unique_ptr<AgentStore> agents_;  // Dense order.
-
-  AgentHandles handles_;
-
-  std::vector<AgentParams> profiles_;
-  std::vector<Behavior> behaviors_;  // Indexed like profiles_.
-  std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
-  std::unique_ptr<ProfileTable> table_;
   std::unique_ptr<SteeringStore> steering_;
   std::unique_ptr<Navigator> navigator_;
   std::vector<Vec2> pathPoints_;
@@ -302,17 +217,6 @@ class Simulator {
   std::vector<int> lineBegin_;              // Per path: where its line lies in linePoints_.
   std::vector<int> lineEnd_;
   std::vector<std::uint8_t> lineTried_;     // Per path: whether a line was made (or found too short).
-
-  std::int64_t stepCount_ = 0;
-  double time_ = 0.0;
-  std::vector<Arrival> lastArrivals_;
-  PhaseTimes lastTimes_;
-  double lastCandidates_ = 0;
-  double lastOrcaLines_ = 0;
-  std::int64_t lastSpeedClamps_ = 0;
-  std::int64_t lastPlanCandidates_ = 0;
-  std::unique_ptr<Backend> backend_;
-  mutable bool hostStale_ = false;
 };
 
 }  // namespace crowd

@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -24,17 +23,13 @@
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
 #include <crowd/phase_times.hpp>
-#include <crowd/simulator.hpp>
+#include <crowd/simulator_config.hpp>
 #include <crowd/kernels/vec3.hpp>
 
 namespace crowd {
 
 template <class Vector>
-class AgentStoreOf;
-using AgentStore3 = AgentStoreOf<Vec3>;
-template <class Vector>
-class BackendOf;
-using Backend3 = BackendOf<Vec3>;
+struct SimulatorCore;
 struct StepRequest3;
 
 /// Everything needed to add one agent to a 3D world.
@@ -61,14 +56,14 @@ class Simulator3 {
   Simulator3(Simulator3&&) noexcept;
   Simulator3& operator=(Simulator3&&) noexcept;
 
-  const SimulatorConfig& config() const { return config_; }
+  const SimulatorConfig& config() const;
   /// Changes the settings between steps; the backend stays the one chosen at construction.
   void setConfig(const SimulatorConfig& config);
 
   /// Throws std::invalid_argument for a value outside crowd/limits.hpp's bounds.
   AgentId addAgent(const AgentDef3& def);
   bool removeAgent(AgentId id);
-  bool contains(AgentId id) const { return handles_.contains(id); }
+  bool contains(AgentId id) const;
   std::size_t agentCount() const;
 
   // Accessors throw std::out_of_range for an id that is not alive.
@@ -104,15 +99,15 @@ class Simulator3 {
   /// One step; throws SimulationError, changing nothing, when some agent would get a
   /// non-finite velocity or position.
   void step();
-  std::int64_t stepCount() const { return stepCount_; }
+  std::int64_t stepCount() const;
   /// Seconds simulated: the sum of the steps' time steps (setConfig may change it between steps).
-  double time() const { return time_; }
+  double time() const;
   /// Agents that arrived during the last step (removed ones included when removeArrived).
-  const std::vector<Arrival>& lastArrivals() const { return lastArrivals_; }
+  const std::vector<Arrival>& lastArrivals() const;
   std::size_t arrivedCount() const;
-  const PhaseTimes& lastStepTimes() const { return lastTimes_; }
+  const PhaseTimes& lastStepTimes() const;
   /// Neighbour candidates examined per agent in the last step.
-  double lastCandidatesPerAgent() const { return lastCandidates_; }
+  double lastCandidatesPerAgent() const;
   std::string backendName() const;
   /// Uploads the agents to the device now (a GPU backend), so that a world the device cannot
   /// hold fails here rather than at the first step. Throws std::runtime_error if it cannot.
@@ -120,45 +115,27 @@ class Simulator3 {
   /// Device memory the backend holds, in bytes (0 on the CPU).
   std::size_t deviceMemoryBytes() const;
   /// Half-spaces built per agent in the last step, a cost figure.
-  double lastOrcaLinesPerAgent() const { return lastOrcaLines_; }
+  double lastOrcaLinesPerAgent() const;
   /// New velocities the last step pulled back into the maxSpeed ball (none with exactRvo2).
-  std::int64_t lastSpeedClamps() const { return lastSpeedClamps_; }
+  std::int64_t lastSpeedClamps() const;
   /// Host memory held for the agents and the backend's working copies, in bytes.
   std::size_t memoryBytes() const;
   /// A hash of every agent's id, position and velocity bits: equal hashes mean identical states.
   std::uint64_t stateHash() const;
 
  private:
-  std::size_t denseOf(AgentId id) const { return handles_.denseOf(id); }
-  void syncHost() const;
-  void hostChanged();
-  std::uint32_t internProfile(const AgentParams& params, const Behavior& behavior);
-  // The profile table, rebuilt only when a profile was added since.
-  const ProfileTable& profileTable();
+  std::size_t denseOf(AgentId id) const;  // Throws std::out_of_range.
   StepRequest3 stepRequest();
   // A new or re-steered agent's steering state starts afresh.
   void startSteering(AgentId id, const Behavior& behavior);
 
-  SimulatorConfig config_;
-  std::unique_ptr<AgentStore3> agents_;  // Dense order.
-  AgentHandles handles_;
-  std::vector<AgentParams> profiles_;
-  std::vector<Behavior> behaviors_;  // Indexed like profiles_.
+  // The agents, their profiles, the backend and the step's bookkeeping, as in the planar
+  // Simulator (simulator_core.hpp).
+  std::unique_ptr<SimulatorCore<Vec3>> core_;
   std::vector<AgentId> targets_;     // By AgentId::index; empty until some agent has a target.
   // Wander directions by AgentId::index, before and after a step; kept once some profile wanders.
   bool wandering_ = false;
   std::vector<Vec3> wanderIn_, wanderOut_;
-  std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex_;  // For interning.
-  std::unique_ptr<ProfileTable> table_;
-  std::unique_ptr<Backend3> backend_;
-  std::int64_t stepCount_ = 0;
-  double time_ = 0.0;
-  std::vector<Arrival> lastArrivals_;
-  PhaseTimes lastTimes_;
-  double lastCandidates_ = 0;
-  double lastOrcaLines_ = 0;
-  std::int64_t lastSpeedClamps_ = 0;
-  mutable bool hostStale_ = false;
 };
 
 }  // namespace crowd
