@@ -147,6 +147,23 @@ TEST(GridMap, ErrorsNameLineAndColumn) {
   EXPECT_NE(e.reason().find("after the last"), std::string::npos) << e.what();
   e = parseError("type octile\nheight 1\nwidth 1\nmap\n\x01\n");
   EXPECT_NE(e.reason().find("byte 0x01"), std::string::npos) << e.what();
+  // A NUL byte is named, not copied into the message (where it would end it).
+  e = parseError(std::string("type octile\nheight 2\0\nwidth 2\nmap\n..\n..\n", 40));
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_EQ(e.column(), 9);
+  EXPECT_NE(std::string(e.what()).find("m.map:2:9: height must be a whole number in decimal digits; "
+                                       "byte 0x00 is not a digit"),
+            std::string::npos)
+      << e.what();
+  e = parseError(std::string("type oct\0ile\nheight 2\nwidth 2\nmap\n", 34));
+  EXPECT_NE(std::string(e.what()).find("got 'oct[byte 0x00]ile'"), std::string::npos) << e.what();
+  // A header claiming the largest map over no rows fails on the rows (before allocating cells).
+  e = parseError("type octile\nheight 16384\nwidth 16384\nmap\n");
+  EXPECT_EQ(e.line(), 5);
+  EXPECT_NE(e.reason().find("ends after 0 of 16384 rows"), std::string::npos) << e.what();
+  e = parseError("type octile\nheight 3\nwidth 2\nmap\n..\n.x\n");  // Rows checked in order.
+  EXPECT_EQ(e.line(), 6);
+  EXPECT_EQ(e.column(), 2);
   e = parseError("type octile\nsize 3\n");
   EXPECT_EQ(e.line(), 2);
   e = parseError("type octile\nheight 0\n");

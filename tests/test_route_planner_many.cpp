@@ -50,6 +50,7 @@ TEST(RoutePlanner, SharedFieldsAndPerAgentAstarAgreeOnLengths) {
   const std::vector<RouteRequest> requests = mixedRequests(rng, map, 400);
   RouteOptions fieldsOnly;
   fieldsOnly.sharedFieldThreshold = 1;
+  fieldsOnly.sharedFieldByCost = false;
   RouteOptions astarOnly;
   astarOnly.sharedFieldThreshold = 1 << 30;
   const RouteSet a = planRoutes(map, requests, fieldsOnly, 2);
@@ -72,6 +73,7 @@ TEST(RoutePlanner, SameOutputOnOneAndTwoThreads) {
   const std::vector<RouteRequest> requests = mixedRequests(rng, map, 3000);
   RouteOptions options;
   options.sharedFieldThreshold = 8;
+  options.sharedFieldByCost = false;  // Fields and A* both, on a small map.
   const RouteSet one = planRoutes(map, requests, options, 1);
   for (const int threads : {2, 3}) {
     const RouteSet many = planRoutes(map, requests, options, threads);
@@ -94,7 +96,9 @@ TEST(RoutePlanner, MovingAiRandomMapMatchesAstarOnTheClearanceMap) {
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no Moving AI data: " << path << " is not there";
   const GridMap map = GridMap::loadMovingAi(path.string());
   const float radius = 0.25f;
-  RoutePlanner planner(map);
+  RouteOptions fieldsByCount;
+  fieldsByCount.sharedFieldByCost = false;  // Fields whatever they cost: they are under test.
+  RoutePlanner planner(map, fieldsByCount);
   const ClearanceMap& clearance = planner.clearanceFor(radius);
   std::mt19937 rng(3);
   const auto freeCell = [&] {

@@ -140,6 +140,45 @@ TEST(ScenarioMaps, UnreachableGoalLeavesAgentInPlace) {
   EXPECT_EQ(sim.position(sim.ids()[0]), Vec2(1.5f, 1.5f));
 }
 
+// The auditor's narrow.json: room A (x 0 to 1 m, west of a wall at 1.0 to 1.25 m) is narrower
+// than agents of radius 0.4 need, and the nearest cells with room lie beyond the wall. Neither
+// agent may be routed through it: both stand, and the warning names the first.
+TEST(ScenarioMaps, CrampedRoomIsNotLeftThroughItsWall) {
+  std::string rows = "[";
+  for (int y = 0; y < 16; ++y) rows += std::string(y == 0 ? "" : ", ") + "\"....@...............\"";
+  rows += "]";
+  const Scenario s = parseScenario(std::string(R"({"timeStep": 0.1, "steps": 300, "map": {"rows": )") +
+                                       rows + R"(, "cellSize": 0.25}, "agents": [
+        {"position": [0.5, 2.0], "goal": [4.0, 2.0], "radius": 0.4},
+        {"position": [4.0, 3.0], "goal": [0.5, 3.0], "radius": 0.4}]})",
+                                   "narrow.json");
+  EXPECT_EQ(s.unreachableAgents, 2u);
+  EXPECT_TRUE(anyWarning(s,
+                         "2 agents start or have their goal in a spot too narrow for the agent, with no "
+                         "room for it in straight sight (agent 0 first); left standing"))
+      << ::testing::PrintToString(s.warnings);
+  EXPECT_FALSE(s.agents[0].goal);
+  EXPECT_FALSE(s.agents[1].goal);
+  EXPECT_EQ(s.agents[0].position, Vec2(0.5f, 2.0f));
+}
+
+// A map's enclosed pocket is traced as a clockwise hole holding no agent: that is the map, not a
+// polygon listed the wrong way round, so no advice to reverse it; a user's clockwise polygon
+// still gets it.
+TEST(ScenarioMaps, MapHolesAreNotWindingMistakes) {
+  const char* rows = R"(["..........", "..@@@@....", "..@..@....", "..@@@@....", ".........."])";
+  const Scenario s = parseScenario(std::string(R"({"map": {"rows": )") + rows + R"(},
+        "agents": [{"position": [0.5, 0.5], "goal": [9.5, 4.5], "radius": 0.2}]})",
+                                   "room.json");
+  EXPECT_FALSE(anyWarning(s, "clockwise")) << ::testing::PrintToString(s.warnings);
+  EXPECT_GT(s.mapObstacles, 1u);  // The ring and its hole (and the map's edge).
+  const Scenario user = parseScenario(std::string(R"({"map": {"rows": )") + rows + R"(},
+        "obstacles": [[[7, 1], [7, 2], [8, 2], [8, 1]]],
+        "agents": [{"position": [0.5, 0.5], "goal": [9.5, 4.5], "radius": 0.2}]})",
+                                      "room.json");
+  EXPECT_TRUE(anyWarning(user, "obstacle 0 is clockwise")) << ::testing::PrintToString(user.warnings);
+}
+
 TEST(ScenarioMaps, SmallEvacuationEmpties) {
   const Scenario s = builtinScenario("evacuation", 60);
   const RunResult run = runToEnd(s);

@@ -357,6 +357,47 @@ bool lineOfSight(const GridMap& map, GridCell a, GridCell b) {
   return true;
 }
 
+bool lineOfSight(const GridMap& map, Vec2 from, GridCell to) {
+  const GridPlacement& place = map.placement();
+  const double px = (static_cast<double>(from.x) - place.origin.x) / place.cellSize;
+  const double py = (static_cast<double>(from.y) - place.origin.y) / place.cellSize;
+  if (!std::isfinite(px) || !std::isfinite(py) || px < 0.0 || py < 0.0 || px > map.width() ||
+      py > map.height() || !map.passable(to)) {
+    return false;
+  }
+  int x = std::min(static_cast<int>(px), map.width() - 1);
+  int y = std::min(static_cast<int>(py), map.height() - 1);
+  if (!map.passable(x, y)) return false;
+  // Walk the cells the segment enters (Amanatides and Woo). The steps only ever go towards the
+  // target cell, and stop there, so rounding can change their order but not their end. Each
+  // crossing time is one division (correctly rounded), not a running sum: a segment through a
+  // lattice corner then gives equal times for both sides there, exactly.
+  const double dx = to.x + 0.5 - px;
+  const double dy = to.y + 0.5 - py;
+  const int stepX = dx > 0.0 ? 1 : -1;
+  const int stepY = dy > 0.0 ? 1 : -1;
+  const auto crossing = [](int cell, int step, double start, double delta) {
+    return ((step > 0 ? cell + 1.0 : static_cast<double>(cell)) - start) / delta;
+  };
+  while (x != to.x || y != to.y) {
+    // A coordinate already in the target's column (row) never steps again.
+    const double nextX = x != to.x ? crossing(x, stepX, px, dx) : std::numeric_limits<double>::infinity();
+    const double nextY = y != to.y ? crossing(y, stepY, py, dy) : std::numeric_limits<double>::infinity();
+    if (nextX == nextY) {
+      // Through a lattice corner: it touches both cells beside the diagonal step.
+      if (!map.passable(x + stepX, y) || !map.passable(x, y + stepY)) return false;
+      x += stepX;
+      y += stepY;
+    } else if (nextX < nextY) {
+      x += stepX;
+    } else {
+      y += stepY;
+    }
+    if (!map.passable(x, y)) return false;
+  }
+  return true;
+}
+
 std::vector<GridCell> smoothPath(const GridMap& map, std::span<const GridCell> path) {
   std::vector<GridCell> waypoints;
   if (path.empty()) return waypoints;

@@ -36,6 +36,24 @@ std::string describeChar(char c) {
   return buffer;
 }
 
+// Text from the file, quoted, with any byte that is not printable (a NUL would cut the message
+// short) written as describeChar does: 'octi[byte 0x00]le'.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) {
+    const auto code = static_cast<unsigned char>(c);
+    if (code >= 0x20 && code < 0x7f) {
+      out += c;
+    } else {
+      // Piece by piece: GCC 12 warns falsely (-Wrestrict) on "[" + std::string.
+      out += '[';
+      out += describeChar(c);
+      out += ']';
+    }
+  }
+  return out + "'";
+}
+
 // Reads a Moving AI map line by line, keeping the line number for messages.
 class MapLines {
  public:
@@ -81,7 +99,14 @@ bool splitHeader(std::string_view line, std::string_view& key, std::string_view&
 // A side length in decimal digits, within 1 .. kMaxSide. Fails with the limit when over it.
 int readSide(const MapLines& lines, std::string_view key, std::string_view value, int column) {
   const std::string name(key);
-  if (value.empty() || value.size() > 12 || value.find_first_not_of("0123456789") != std::string_view::npos) {
+  // The offending character by describeChar: a NUL or control byte copied into the message
+  // would cut it short or garble it.
+  if (const std::size_t bad = value.find_first_not_of("0123456789"); bad != std::string_view::npos) {
+    lines.fail(column + static_cast<int>(bad),
+               name + " must be a whole number in decimal digits; " + describeChar(value[bad]) +
+                   " is not a digit");
+  }
+  if (value.empty() || value.size() > 12) {
     lines.fail(column, name + " must be a whole number in decimal digits, got '" + std::string(value) + "'");
   }
   const long long side = std::stoll(std::string(value));
@@ -145,19 +170,19 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
     int valueColumn = 0;
     if (!splitHeader(line, key, value, valueColumn)) {
       lines.fail(1,
-                 "expected 'type octile', 'height H', 'width W' or 'map', got '" + std::string(line) + "'");
+                 "expected 'type octile', 'height H', 'width W' or 'map', got " + quoted(line));
     }
     if (key == "type") {
       if (sawType) lines.fail(1, "a second 'type' line");
       if (value != "octile")
-        lines.fail(valueColumn, "map type must be 'octile', got '" + std::string(value) + "'");
+        lines.fail(valueColumn, "map type must be 'octile', got " + quoted(value));
       sawType = true;
     } else if (key == "height" || key == "width") {
       int& side = key == "height" ? height : width;
       if (side != 0) lines.fail(1, "a second '" + std::string(key) + "' line");
       side = readSide(lines, key, value, valueColumn);
     } else {
-      lines.fail(1, "unknown header line '" + std::string(key) + "' (expected type, height, width or map)");
+      lines.fail(1, "unknown header line " + quoted(key) + " (expected type, height, width or map)");
     }
   }
   if (!sawType || width == 0 || height == 0) {
@@ -168,7 +193,9 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
                       "' before 'map'");
   }
 
-  GridMap map(width, height);
+  // The rows are checked before the map's cells are allocated, then read again to fill them: a
+  // header claiming 16,384 x 16,384 cells over a few bytes of rows fails without 256 MiB.
+  const MapLines firstRow = lines;
   for (int y = 0; y < height; ++y) {
     if (!lines.next(line)) {
       throw GridMapError(
@@ -177,6 +204,11 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
     }
     std::string reason;
     if (const int column = checkRow(line, width, reason); column != 0) lines.fail(column, reason);
+  }
+  GridMap map(width, height);
+  MapLines rows = firstRow;
+  for (int y = 0; y < height; ++y) {
+    rows.next(line);
     std::uint8_t* row = map.passable_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(width);
     for (int x = 0; x < width; ++x) row[x] = passableChar(line[static_cast<std::size_t>(x)]) ? 1 : 0;
   }

@@ -30,8 +30,12 @@ double secondsSince(Clock::time_point begin) {
   return std::chrono::duration<double>(Clock::now() - begin).count();
 }
 
-// Where a start or goal is planned from: its own cell when that is free for planning, else the
-// nearest free one (kNoCell when there is none).
+// Where a start or goal is planned from: its own cell when that is free for planning, else a
+// free one nearby (kNoCell when there is none). The route's first (or last) leg joins the point
+// to that cell's centre unchecked at the agent's clearance (the point has none), so from a
+// free map cell only a cell in straight sight will do: the nearest by distance may lie beyond
+// a wall. A point inside a wall or outside the map sees nothing and is warned about anyway: it
+// goes to the nearest free cell.
 SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
   const GridMap& map = clearance.map();
   SnappedPoint snapped;
@@ -43,10 +47,57 @@ SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
   snapped.moved = true;
   snapped.outside = !own;
   snapped.inWall = own && !map.passable(*own);
-  if (const std::optional<GridCell> nearest = clearance.nearestFree(p)) {
+  const bool inOpen = own && !snapped.inWall;
+  const std::optional<GridCell> nearest = inOpen ? clearance.nearestFreeInSight(p) : clearance.nearestFree(p);
+  if (nearest) {
     snapped.cell = static_cast<std::uint32_t>(map.index(*nearest));
+  } else {
+    snapped.cramped = inOpen;
   }
   return snapped;
+}
+
+// Thread `thread`'s A* on the planning map of radius class `radiusClass`, built on first use
+// and kept by the planner. The pool must hold an entry for the thread (runAstar sizes it).
+GridAstar& searchOf(PlanState& s, int radiusClass, std::size_t thread) {
+  std::unique_ptr<GridAstar>& search = (*s.searches[static_cast<std::size_t>(radiusClass)])[thread];
+  if (!search) {
+    const AstarOptions options{GridMoveRules{true, s.options.cornerCutting}, s.options.heuristic};
+    const GridMap& planning = s.classes[static_cast<std::size_t>(radiusClass)]->planning();
+    search = std::make_unique<GridAstar>(planning, options);
+  }
+  return *search;
+}
+
+// Octile distance between two cells, in cells: the length of a route on open ground.
+double octile(GridCell a, GridCell b) {
+  const double dx = std::abs(a.x - b.x);
+  const double dy = std::abs(a.y - b.y);
+  return std::max(dx, dy) + (kSqrt2 - 1.0) * std::min(dx, dy);
+}
+
+// What a goal field costs per free planning cell, against one A* expansion: about 1 on
+// maze512-1-0, 2 on open 1024 x 1024 and 4096 x 4096 maps (a field's Dijkstra, and its arrays
+// over every cell of the map).
+constexpr double kFieldCellCost = 2.0;
+
+// Whether one goal field is cheaper than the group's A* searches. A field costs the whole map;
+// a search costs the cells it expands, about its octile distance on open ground and many times
+// that in a maze. The group's first agent is searched to measure the expansions per unit of
+// octile distance on this map, and the others are assumed alike: a fixed agent and a search
+// whose result depends on nothing else, so the choice is the same for any thread count.
+bool fieldPays(PlanState& s, const Group& group, std::size_t firstAgent, double groupDistance) {
+  GridAstar& search = searchOf(s, group.radiusClass, 0);
+  const GridCell start = s.map.cellOf(s.startCell[firstAgent]);
+  double expanded = 0.0;
+  double distance = 0.0;
+  for (const std::uint32_t goal : group.goals) {
+    expanded += static_cast<double>(search.findPath(start, s.map.cellOf(goal)).expanded) + 1.0;
+    distance += octile(start, s.map.cellOf(goal)) + 1.0;
+  }
+  const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
+  const auto freeCells = static_cast<double>(clearance.freeCount());
+  return expanded / distance * groupDistance > kFieldCellCost * freeCells;
 }
 
 // Phase 2a: each agent's start and goals onto free planning cells, with status bits.
@@ -77,6 +128,10 @@ void snapAgents(PlanState& s, RouteSet& out) {
     if (start.moved) status |= route_status::kStartMoved;
     if (start.inWall || start.outside) status |= route_status::kStartInWall;
     if (start.outside) s.notes[a] |= kStartOutside;
+    if (start.cramped) {
+      status |= route_status::kCramped;
+      s.notes[a] |= kStartCramped;
+    }
     bool anyGoal = false;
     for (std::size_t k = 0; k < request.goals.size(); ++k) {
       const SnappedPoint goal = snapPoint(clearance, request.goals[k]);
@@ -89,6 +144,10 @@ void snapAgents(PlanState& s, RouteSet& out) {
         s.goalInWall[slot] = 1;
       }
       if (goal.outside) s.notes[a] |= kGoalOutside;
+      if (goal.cramped) {
+        status |= route_status::kCramped;
+        s.notes[a] |= kGoalCramped;
+      }
     }
     if (start.cell == kNoCell || !anyGoal) status |= route_status::kUnreachable;
   }
@@ -100,6 +159,8 @@ void groupAgents(PlanState& s, const RouteSet& out) {
   const std::size_t n = s.size();
   s.agentGroup.assign(n, -1);
   std::unordered_map<GoalSetKey, std::int32_t, GoalSetHash> groupOf;
+  std::vector<std::size_t> firstAgent;  // Per group.
+  std::vector<double> distance;         // Per group: octile distances to each goal, summed.
   GoalSetKey key;
   for (std::size_t i = 0; i < n; ++i) {
     if ((out.status[i] & route_status::kUnreachable) != 0) continue;
@@ -112,13 +173,25 @@ void groupAgents(PlanState& s, const RouteSet& out) {
     std::sort(key.cells.begin(), key.cells.end());
     key.cells.erase(std::unique(key.cells.begin(), key.cells.end()), key.cells.end());
     const auto [entry, added] = groupOf.try_emplace(key, static_cast<std::int32_t>(s.groups.size()));
-    if (added) s.groups.push_back(Group{key.radiusClass, key.cells, 0, -1});
+    if (added) {
+      s.groups.push_back(Group{key.radiusClass, key.cells, 0, -1});
+      firstAgent.push_back(i);
+      distance.push_back(0.0);
+    }
     s.agentGroup[i] = entry->second;
     ++s.groups[static_cast<std::size_t>(entry->second)].agents;
+    const GridCell start = s.map.cellOf(s.startCell[i]);
+    for (const std::uint32_t goal : key.cells) {
+      distance[static_cast<std::size_t>(entry->second)] += octile(start, s.map.cellOf(goal)) + 1.0;
+    }
   }
   int fields = 0;
-  for (Group& group : s.groups) {
-    if (group.agents >= s.options.sharedFieldThreshold) group.field = fields++;
+  for (std::size_t g = 0; g < s.groups.size(); ++g) {
+    Group& group = s.groups[g];
+    if (group.agents < s.options.sharedFieldThreshold) continue;
+    if (!s.options.sharedFieldByCost || fieldPays(s, group, firstAgent[g], distance[g])) {
+      group.field = fields++;
+    }
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (s.agentGroup[i] >= 0 && s.groups[static_cast<std::size_t>(s.agentGroup[i])].field < 0) {
@@ -157,12 +230,11 @@ std::int64_t runAstar(PlanState& s) {
   const std::size_t blocks = (s.astarAgents.size() + kAstarBlock - 1) / kAstarBlock;
   s.paths.assign(blocks, PathBlock{});
   s.astarLength.assign(s.astarAgents.size(), -1.0);
-  const AstarOptions astarOptions{GridMoveRules{true, s.options.cornerCutting}, s.options.heuristic};
   std::int64_t searches = 0;
 #pragma omp parallel num_threads(s.threads) reduction(+ : searches)
   {
-    // One A* per thread and radius class, built when first needed.
-    std::vector<std::unique_ptr<GridAstar>> astar(s.classes.size());
+    // Which thread runs which search changes nothing: a query's result depends on the query alone.
+    const auto thread = static_cast<std::size_t>(omp_get_thread_num());
     std::vector<GridCell> path;
     std::vector<GridCell> bestPath;
 #pragma omp for schedule(dynamic, 1)
@@ -172,13 +244,12 @@ std::int64_t runAstar(PlanState& s) {
       for (std::size_t slot = first; slot < std::min(first + kAstarBlock, s.astarAgents.size()); ++slot) {
         const std::size_t agent = s.astarAgents[slot];
         const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[agent])];
-        std::unique_ptr<GridAstar>& search = astar[static_cast<std::size_t>(group.radiusClass)];
-        if (!search) search = std::make_unique<GridAstar>(s.clearanceOf(agent).planning(), astarOptions);
+        GridAstar& search = searchOf(s, group.radiusClass, thread);
         const GridCell start = s.map.cellOf(s.startCell[agent]);
         double best = -1.0;
         bestPath.clear();
         for (const std::uint32_t goal : group.goals) {
-          const GridPathResult result = search->findPath(start, s.map.cellOf(goal), &path);
+          const GridPathResult result = search.findPath(start, s.map.cellOf(goal), &path);
           ++searches;
           if (result.found() && (best < 0.0 || result.length < best)) {
             best = result.length;
@@ -199,7 +270,6 @@ void smoothAstarPaths(PlanState& s) {
   if (!s.options.smooth) return;
 #pragma omp parallel num_threads(s.threads)
   {
-    std::vector<std::uint32_t> anchors;
     std::vector<std::uint32_t> chain;
     PathBlock chains;
 #pragma omp for schedule(dynamic, 1)
@@ -210,7 +280,7 @@ void smoothAstarPaths(PlanState& s) {
       for (std::size_t k = 0; k < block.ends.size(); ++k) {
         chain.clear();
         const std::size_t agent = s.astarAgents[static_cast<std::size_t>(b) * kAstarBlock + k];
-        if (!block.path(k).empty()) smoothCellPath(s.clearanceOf(agent), block.path(k), anchors, chain);
+        if (!block.path(k).empty()) smoothCellPath(s.clearanceOf(agent), block.path(k), chain);
         chains.cells.insert(chains.cells.end(), chain.begin(), chain.end());
         chains.ends.push_back(chains.cells.size());
       }
@@ -233,18 +303,21 @@ RoutePlanner::RoutePlanner(const GridMap& map, const RouteOptions& options) : ma
   }
 }
 
-const ClearanceMap& RoutePlanner::clearanceFor(float radius) {
+std::size_t RoutePlanner::radiusIndex(float radius) {
   if (!std::isfinite(radius) || radius < 0.0f) {
     throw std::invalid_argument("an agent radius is a finite distance >= 0, got " + std::to_string(radius));
   }
   for (std::size_t k = 0; k < radii_.size(); ++k) {
-    if (radii_[k] == radius) return *clearance_[k];
+    if (radii_[k] == radius) return k;
   }
   clearance_.push_back(
       std::make_unique<ClearanceMap>(map_, radius + options_.clearanceMargin, options_.wallAtMapEdge));
   radii_.push_back(radius);
-  return *clearance_.back();
+  searches_.emplace_back();
+  return radii_.size() - 1;
 }
+
+const ClearanceMap& RoutePlanner::clearanceFor(float radius) { return *clearance_[radiusIndex(radius)]; }
 
 RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads) {
   const Clock::time_point begin = Clock::now();
@@ -260,6 +333,7 @@ RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads)
   Clock::time_point phase = Clock::now();
   s.agentClass.assign(n, -1);
   std::vector<float> classRadius;
+  std::vector<std::size_t> classIndex;  // The planner's index of each class's radius.
   for (std::size_t i = 0; i < n; ++i) {
     const float radius = requests[i].radius;
     if (!std::isfinite(radius) || radius < 0.0f) continue;
@@ -267,8 +341,15 @@ RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads)
     s.agentClass[i] = static_cast<int>(known - classRadius.begin());
     if (known == classRadius.end()) {
       classRadius.push_back(radius);
-      s.classes.push_back(&clearanceFor(radius));
+      classIndex.push_back(radiusIndex(radius));
     }
+  }
+  // Pointers only once every class is in: adding a radius moves searches_.
+  const auto threadCount = static_cast<std::size_t>(s.threads);
+  for (const std::size_t k : classIndex) {
+    s.classes.push_back(clearance_[k].get());
+    if (searches_[k].size() < threadCount) searches_[k].resize(threadCount);
+    s.searches.push_back(&searches_[k]);
   }
   out.times.inflate = secondsSince(phase);
 

@@ -8,7 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <queue>
 #include <stdexcept>
+#include <unordered_set>
+#include <utility>
+
+#include <crowd/grid_astar.hpp>
 
 namespace crowd {
 namespace {
@@ -145,6 +150,7 @@ ClearanceMap::ClearanceMap(const GridMap& map, float clearance, bool wallAtMapEd
       const Zone zone = best < clearSq ? kInflated : best < openSq ? kNearWall : kOpen;
       zones_[cell] = zone;
       planning_.setPassable(GridCell{x, y}, zone != kInflated);
+      if (zone != kInflated) ++freeCells_;
     }
   }
 }
@@ -280,6 +286,50 @@ std::optional<GridCell> ClearanceMap::nearestFree(Vec2 p) const {
       if (x0 >= 0) consider(x0, y);
       if (r > 0 && x1 < width) consider(x1, y);
     }
+  }
+  return best;
+}
+
+std::optional<GridCell> ClearanceMap::nearestFreeInSight(Vec2 p) const {
+  const std::optional<GridCell> own = map_.cellAt(p);
+  if (!own || !map_.passable(*own) || freeCells_ == 0) return std::nullopt;
+  const GridPlacement& place = map_.placement();
+  const double ux = (p.x - static_cast<double>(place.origin.x)) / place.cellSize;
+  const double uy = (p.y - static_cast<double>(place.origin.y)) / place.cellSize;
+  // Best first over the passable cells by their square's distance to p, 4-connected. The cells
+  // a leg from p to a cell in sight crosses form a 4-connected chain of passable cells (where
+  // the leg passes a corner, lineOfSight needs both cells beside it), each no further from p
+  // than the leg is long: so every cell in sight at centre distance d is reached before the
+  // search passes d, and once past the best candidate it can stop.
+  using Entry = std::pair<double, std::uint32_t>;  // (squared square distance, cell)
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  std::unordered_set<std::uint32_t> seen;
+  const auto reach = [&](int x, int y) {
+    if (!map_.passable(x, y)) return;
+    const auto cell = static_cast<std::uint32_t>(map_.index(GridCell{x, y}));
+    if (seen.insert(cell).second) open.emplace(pointBoxDistSq(ux, uy, x, y, x + 1.0, y + 1.0), cell);
+  };
+  reach(own->x, own->y);
+  std::optional<GridCell> best;
+  double bestSq = std::numeric_limits<double>::infinity();
+  while (!open.empty()) {
+    const auto [keySq, cell] = open.top();
+    open.pop();
+    if (keySq > bestSq) break;
+    const GridCell c = map_.cellOf(cell);
+    if (planning_.passable(c)) {
+      const double dx = c.x + 0.5 - ux;
+      const double dy = c.y + 0.5 - uy;
+      const double d = dx * dx + dy * dy;
+      if ((d < bestSq || (d == bestSq && cell < map_.index(*best))) && lineOfSight(map_, p, c)) {
+        bestSq = d;
+        best = c;
+      }
+    }
+    reach(c.x + 1, c.y);
+    reach(c.x - 1, c.y);
+    reach(c.x, c.y + 1);
+    reach(c.x, c.y - 1);
   }
   return best;
 }

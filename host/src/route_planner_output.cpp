@@ -136,7 +136,7 @@ void addWarnings(const PlanState& s, RouteSet& out) {
       if (count++ == 0) first = agent;
     }
   };
-  Tally bad, startWall, startOutside, goalWall, goalOutside, unreachable;
+  Tally bad, startWall, startOutside, goalWall, goalOutside, startCramped, goalCramped, unreachable;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const std::uint8_t status = out.status[i];
     if ((status & route_status::kBadRequest) != 0) {
@@ -150,6 +150,8 @@ void addWarnings(const PlanState& s, RouteSet& out) {
     }
     if ((s.notes[i] & kGoalOutside) != 0) goalOutside.add(i);
     if ((status & route_status::kGoalInWall) != 0 && (s.notes[i] & kGoalOutside) == 0) goalWall.add(i);
+    if ((s.notes[i] & kStartCramped) != 0) startCramped.add(i);
+    if ((s.notes[i] & kGoalCramped) != 0) goalCramped.add(i);
     if ((status & route_status::kUnreachable) != 0) unreachable.add(i);
   }
   const auto warn = [&](const Tally& t, const std::string& what, const char* outcome) {
@@ -167,6 +169,12 @@ void addWarnings(const PlanState& s, RouteSet& out) {
   warn(startOutside, agentsDo(startOutside.count, "starts", "start") + " outside the map", moved);
   warn(goalWall, agentsDo(goalWall.count, "has", "have") + " a goal inside a wall", moved);
   warn(goalOutside, agentsDo(goalOutside.count, "has", "have") + " a goal outside the map", moved);
+  const char* cramped =
+      " in a spot too narrow for the agent, with no free cell in straight sight (moving it to the nearest "
+      "would take the route through a wall)";
+  warn(startCramped, agentsDo(startCramped.count, "starts", "start") + cramped, "left in place");
+  warn(goalCramped, agentsDo(goalCramped.count, "has", "have") + " a goal" + cramped,
+       "that goal is not used");
   warn(unreachable, agentsDo(unreachable.count, "cannot", "cannot") + " reach a goal", "left in place");
 }
 

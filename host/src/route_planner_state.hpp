@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -19,7 +20,7 @@ constexpr std::size_t kRouteBlock = 1024;
 constexpr std::size_t kAstarBlock = 16;
 
 // Why an agent was moved, beyond its status bits: for the wording of warnings.
-enum Note : std::uint8_t { kStartOutside = 1, kGoalOutside = 2 };
+enum Note : std::uint8_t { kStartOutside = 1, kGoalOutside = 2, kStartCramped = 4, kGoalCramped = 8 };
 
 // Agents with equal keys share a goal field (or, below the threshold, just a group count).
 struct GoalSetKey {
@@ -50,6 +51,7 @@ struct SnappedPoint {
   bool moved = false;
   bool inWall = false;
   bool outside = false;
+  bool cramped = false;  // In a free map cell, with no free planning cell in sight.
 };
 
 // Paths (then chains of waypoints) of kAstarBlock A* agents: path k is cells [ends[k - 1], ends[k]).
@@ -74,6 +76,8 @@ struct PlanState {
   const RouteOptions& options;
   int threads = 1;
   std::vector<const ClearanceMap*> classes;  // Per radius class.
+  // Per radius class: the planner's A* per thread for it (kept between plan() calls).
+  std::vector<std::vector<std::unique_ptr<GridAstar>>*> searches;
   std::vector<int> agentClass;               // -1: a bad radius.
   std::vector<std::int64_t> goalBegin;       // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
   std::vector<std::uint32_t> goalCell;       // Per goal slot: its planning cell; kNoCell when none is free.

@@ -38,21 +38,30 @@ std::uint32_t anchorOf(SharedField& shared, const ClearanceMap& clearance, std::
 }
 
 void smoothCellPath(const ClearanceMap& clearance, std::span<const std::uint32_t> path,
-                    std::vector<std::uint32_t>& anchors, std::vector<std::uint32_t>& chain) {
+                    std::vector<std::uint32_t>& chain) {
   const GridMap& map = clearance.map();
   const std::size_t last = path.size() - 1;
-  anchors.resize(path.size());
-  anchors[last] = static_cast<std::uint32_t>(last);
-  for (std::size_t i = last; i-- > 0;) {
-    const std::uint32_t ahead = anchors[i + 1];
-    const bool seesAhead =
-        ahead == i + 1 || clearance.clearLine(map.cellOf(path[i]), map.cellOf(path[ahead]));
-    anchors[i] = seesAhead ? ahead : static_cast<std::uint32_t>(i + 1);
-  }
+  const auto sees = [&](std::size_t from, std::size_t to) {
+    return clearance.clearLine(map.cellOf(path[from]), map.cellOf(path[to]));
+  };
   chain.push_back(path[0]);
   for (std::size_t i = 0; i != last;) {
-    i = anchors[i];
-    chain.push_back(path[i]);
+    // Cells next to each other on the path always see each other (a move between free planning
+    // cells keeps the clearance). Look ahead 2, 4, 8, ... cells while they are seen, then halve
+    // the gap to the first one not seen: a leg of D cells costs O(D log D) cell steps of
+    // clearLine, where testing every cell of the path against the far end cost O(D^2).
+    std::size_t seen = i + 1;
+    std::size_t hidden = last + 1;  // The nearest probe known not to be seen.
+    for (std::size_t ahead = 2; seen != last && hidden == last + 1; ahead *= 2) {
+      const std::size_t probe = std::min(i + ahead, last);
+      (sees(i, probe) ? seen : hidden) = probe;
+    }
+    while (hidden <= last && hidden - seen > 1) {
+      const std::size_t mid = seen + (hidden - seen) / 2;
+      (sees(i, mid) ? seen : hidden) = mid;
+    }
+    chain.push_back(path[seen]);
+    i = seen;
   }
 }
 

@@ -1,6 +1,6 @@
 // Waypoints of routes (route_planner.cpp's smoothing phase): the Theta* rule on a goal field,
-// filled on demand and shared by threads, and on an explicit A* path; how a chain of waypoint
-// cells becomes a route's points.
+// filled on demand and shared by threads; greedy string pulling on an explicit A* path; how a
+// chain of waypoint cells becomes a route's points.
 #pragma once
 
 #include <atomic>
@@ -51,10 +51,13 @@ inline std::uint32_t stepCell(std::uint32_t cell, std::uint8_t move, int width) 
 std::uint32_t anchorOf(SharedField& shared, const ClearanceMap& clearance, std::uint32_t cell,
                        std::vector<std::uint32_t>& pending);
 
-/// The same rule on an explicit cell path (from A*): appends the waypoint cells, start and goal
-/// included, to `chain`. `anchors` is scratch. The path must not be empty.
+/// Waypoints of an explicit cell path (from A*) by greedy string pulling: from each waypoint,
+/// the next is a cell further along the path in clear line of it, found by looking ahead 2, 4,
+/// 8, ... cells and then bisecting (not always the farthest seen, but every leg is clear and
+/// the cost stays near linear in the path's length). Appends the waypoint cells, start and goal
+/// included, to `chain`. The path must not be empty.
 void smoothCellPath(const ClearanceMap& clearance, std::span<const std::uint32_t> path,
-                    std::vector<std::uint32_t>& anchors, std::vector<std::uint32_t>& chain);
+                    std::vector<std::uint32_t>& chain);
 
 /// How a route's chain of cells becomes points: the start as given; the start cell's centre
 /// unless the start sees the next waypoint (no step back to the centre); the waypoints; the goal

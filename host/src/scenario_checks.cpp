@@ -160,7 +160,10 @@ ObstacleSurvey surveyObstacles(const Scenario& scenario) {
     ++result.overlapCount;
   }
   for (std::size_t k = 0; k < areas.size(); ++k) {
-    if (!isSolid[k] && !holdsAgent[k]) result.emptyBoundaries.push_back(areas[k]);
+    // The holes of outlines traced from a map are clockwise by design (an enclosed pocket of
+    // free cells); the advice to list vertices the other way round is for polygons a user wrote.
+    const bool fromMap = areas[k] >= obstacles.size() - std::min(scenario.mapObstacles, obstacles.size());
+    if (!isSolid[k] && !holdsAgent[k] && !fromMap) result.emptyBoundaries.push_back(areas[k]);
   }
   return result;
 }

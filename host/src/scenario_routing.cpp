@@ -55,7 +55,10 @@ void routeScenario(Scenario& scenario, int threads) {
   const std::size_t n = scenario.agents.size();
   // The map's edge is a wall too (wallAtMapEdge), as the planner assumes, so ORCA and the routes
   // agree on where agents may go.
-  for (std::vector<Vec2>& outline : traceObstacleOutlines(map)) scenario.obstacles.push_back(std::move(outline));
+  for (std::vector<Vec2>& outline : traceObstacleOutlines(map)) {
+    scenario.obstacles.push_back(std::move(outline));
+    ++scenario.mapObstacles;
+  }
 
   const std::vector<std::int32_t> exitSet = exitSetOfAgents(scenario);
   // Agents with exits, and agents on the default goal rule with a goal. Agents with other
@@ -80,7 +83,7 @@ void routeScenario(Scenario& scenario, int threads) {
   RoutePlanner planner(map, scenario.route.planner);
   const RouteSet routes = planner.plan(requests, threads);
 
-  Tally startInWall, goalInWall, unreachable;
+  Tally startInWall, goalInWall, unreachable, crampedStuck, crampedExit;
   scenario.routeOffsets.assign(n + 1, 0);
   std::size_t next = 0;  // Into `routed`, which is in agent order.
   for (std::size_t i = 0; i < n; ++i) {
@@ -93,9 +96,10 @@ void routeScenario(Scenario& scenario, int threads) {
       // No goal and no preferred velocity: the agent stands (ORCA still moves it out of the way).
       agent.goal.reset();
       agent.prefVelocity = Vec2(0.0f, 0.0f);
-      unreachable.add(i);
+      ((status & route_status::kCramped) != 0 ? crampedStuck : unreachable).add(i);
       continue;
     }
+    if ((status & route_status::kCramped) != 0) crampedExit.add(i);
     std::span<const Vec2> route = routes.route(r);
     if ((status & route_status::kStartInWall) != 0 && route.size() >= 2) {
       // The route's second point is the centre of the free cell the start moved to.
@@ -112,13 +116,20 @@ void routeScenario(Scenario& scenario, int threads) {
     agent.behavior = followingOwnRoute(agent.behavior);
   }
   scenario.routeOffsets[n] = static_cast<std::int64_t>(scenario.routePoints.size());
-  scenario.unreachableAgents = unreachable.count;
+  scenario.unreachableAgents = unreachable.count + crampedStuck.count;
   warnTally(scenario, startInWall, "starts inside a wall or outside the map", "start inside a wall or outside the map",
             "moved to the nearest free cell");
   warnTally(scenario, goalInWall, "has a goal or exit inside a wall or outside the map",
             "have a goal or exit inside a wall or outside the map", "moved to the nearest free cell");
   warnTally(scenario, unreachable, "cannot reach its goal through the map", "cannot reach their goal through the map",
             "left standing where they are");
+  // A spot narrower than the agent, where the nearest cell with room lies beyond a wall: moved
+  // there, it would be routed through the wall.
+  const std::string cramped = " in a spot too narrow for the agent, with no room for it in straight sight";
+  warnTally(scenario, crampedStuck, "starts or has its goal" + cramped, "start or have their goal" + cramped,
+            "left standing where they are");
+  warnTally(scenario, crampedExit, "has an exit" + cramped, "have an exit" + cramped,
+            "the other exits are used");
 }
 
 }  // namespace crowd

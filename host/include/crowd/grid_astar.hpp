@@ -180,6 +180,11 @@ class GoalField {
 /// corner, all four cells there must be, as for a diagonal move without corner cutting.
 bool lineOfSight(const GridMap& map, GridCell a, GridCell b);
 
+/// The same test from a world position `from` (in the map's placement) to the centre of `to`:
+/// every cell the segment touches must be passable, both cells beside it where it passes exactly
+/// through a lattice corner. False when `from` is not finite or lies outside the map.
+bool lineOfSight(const GridMap& map, Vec2 from, GridCell to);
+
 /// Waypoints of a cell path with every straight leg in line of sight: the first and last cells,
 /// and from each waypoint the last cell of the path it still sees (greedy string pulling). The
 /// path must have no corner cutting (as GridAstar gives by default), so that neighbours on it

@@ -5,10 +5,11 @@
 // when its centre lies at least `radius + clearanceMargin` from every blocked cell's square, so
 // routes keep off walls and round corners instead of grazing them, and doors narrower than the
 // agent are not used. Agents with the same goal set (after snapping goals to free cells) form a
-// group; a group of at least `sharedFieldThreshold` agents shares one GoalField (multi-source
-// Dijkstra, so a set of exits gives each agent the nearest by route length), the rest run A*
-// each, in parallel. Cell paths are smoothed by clear-line checks into a few waypoints; all
-// routes go into one array with offsets per agent (CSR), ready for a backend.
+// group; a group of at least `sharedFieldThreshold` agents whose searches would cost more than
+// a pass over the map shares one GoalField (multi-source Dijkstra, so a set of exits gives each
+// agent the nearest by route length), the rest run A* each, in parallel. Cell paths are
+// smoothed by clear-line checks into a few waypoints; all routes go into one array with offsets
+// per agent (CSR), ready for a backend.
 //
 // Output never depends on the thread count: every route is a function of its request alone.
 #pragma once
@@ -47,6 +48,8 @@ class ClearanceMap {
   const GridMap& planning() const { return planning_; }
   /// Whether a cell is free for planning (false outside the map).
   bool free(GridCell c) const { return planning_.passable(c); }
+  /// How many cells are free for planning.
+  std::size_t freeCount() const { return freeCells_; }
 
   /// Whether every point of the segment from `a` to `b` (world positions) is clear; false when
   /// it leaves the map. Exact up to rounding (it tests the segment against each blocked square
@@ -59,6 +62,13 @@ class ClearanceMap {
   /// cell `p` lies in, or from the nearest map cell when `p` is outside); ties go to the lower
   /// cell index. None when `p` is not finite or no cell is free.
   std::optional<GridCell> nearestFree(Vec2 p) const;
+  /// The free planning cell nearest to `p` among those `p` sees at zero clearance
+  /// (lineOfSight on the map): where an agent standing in a spot too narrow for it can step to
+  /// without passing through a wall, as nearestFree's cell may lie beyond one. Ties go to the
+  /// lower cell index. None when `p` lies in a blocked cell or outside the map, or no free cell
+  /// is in sight. Cost: the passable cells nearer to `p` than the answer (all of p's region
+  /// when there is none).
+  std::optional<GridCell> nearestFreeInSight(Vec2 p) const;
 
  private:
   // Per cell: kBlocked (a wall), kInflated (free, centre not clear), kNearWall (centre clear,
@@ -77,6 +87,7 @@ class ClearanceMap {
   // many cells of it.
   int window_ = 1;
   bool wallAtMapEdge_ = true;
+  std::size_t freeCells_ = 0;
 };
 
 /// One agent's routing problem.
@@ -97,6 +108,11 @@ struct RouteOptions {
   /// Agents sharing a goal set (and a radius) at least this many share one goal field; smaller
   /// groups run A* per agent. [Limit: >= 1]
   int sharedFieldThreshold = 16;
+  /// Such a group gets its field only when the field (a pass over the whole map) costs less
+  /// than the group's A* searches, estimated from a search for its first agent: a few agents on
+  /// short routes across a big map run A*. Off, every group of sharedFieldThreshold agents or
+  /// more gets a field.
+  bool sharedFieldByCost = true;
   /// Smooth cell paths into waypoints with clear-line checks; off, every cell centre is kept.
   bool smooth = true;
   /// Added to each agent's radius to make its clearance, world units. [Limit: >= 0, finite]
@@ -107,9 +123,10 @@ struct RouteOptions {
 /// RouteSet::status bits; 0 is a route planned from the agent's own start and goal cells.
 namespace route_status {
 inline constexpr std::uint8_t kOk = 0;
-/// The start cell was not free for planning: planned from the nearest free one.
+/// The start cell was not free for planning: planned from the nearest free one (for a start
+/// in a free map cell, the nearest in straight sight of it; see kCramped).
 inline constexpr std::uint8_t kStartMoved = 1;
-/// A goal cell was not free for planning: moved to the nearest free one.
+/// A goal cell was not free for planning: moved to the nearest free one (in sight, as above).
 inline constexpr std::uint8_t kGoalMoved = 2;
 /// No route: the agent stays where it is (its route is its start alone).
 inline constexpr std::uint8_t kUnreachable = 4;
@@ -119,6 +136,11 @@ inline constexpr std::uint8_t kStartInWall = 8;
 inline constexpr std::uint8_t kGoalInWall = 16;
 /// A start, goal or radius not finite, a negative radius or no goal (with kUnreachable).
 inline constexpr std::uint8_t kBadRequest = 32;
+/// The start or a goal lies in a free map cell too narrow for the agent (not free for
+/// planning), and no cell free for planning is in straight sight of it: moving it to one
+/// would take the route through a wall. Such a start leaves the agent unreachable; such a goal
+/// is dropped (unreachable when no other goal is left). Warned, naming the agent.
+inline constexpr std::uint8_t kCramped = 64;
 }  // namespace route_status
 
 /// Wall-clock seconds per planning phase.
@@ -162,9 +184,11 @@ struct RouteSet {
   }
 };
 
-/// A planner for one map, keeping one ClearanceMap per distinct radius between calls (so
-/// replanning a crowd does not inflate the map again). Not thread-safe; plan() itself runs on
-/// `threads` threads.
+/// A planner for one map, keeping between calls one ClearanceMap per distinct radius (so
+/// replanning a crowd does not inflate the map again) and one GridAstar per radius and thread
+/// (its per-cell records are stamped per query, never cleared: a short route costs the cells
+/// it touches, not the map's size; each holds about 18 bytes a cell). Not thread-safe; plan()
+/// itself runs on `threads` threads.
 class RoutePlanner {
  public:
   /// Copies the map. Throws std::invalid_argument for an empty map or bad options.
@@ -182,10 +206,15 @@ class RoutePlanner {
   const RouteOptions& options() const { return options_; }
 
  private:
+  // Index k of the radius in radii_, adding it (and its clearance map) when new.
+  std::size_t radiusIndex(float radius);
+
   GridMap map_;
   RouteOptions options_;
   std::vector<float> radii_;  // radii_[k] is the radius clearance_[k] was built for.
   std::vector<std::unique_ptr<ClearanceMap>> clearance_;
+  // searches_[k][t]: thread t's A* on clearance_[k]'s planning map, built when first needed.
+  std::vector<std::vector<std::unique_ptr<GridAstar>>> searches_;
 };
 
 /// One-shot planning: RoutePlanner(map, options).plan(requests, threads).

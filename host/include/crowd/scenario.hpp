@@ -73,6 +73,9 @@ struct Scenario {
   /// number of the agent targeted (makeSimulator turns it into that agent's id).
   std::vector<AgentDef> agents;
   std::vector<std::vector<Vec2>> obstacles;
+  /// How many of `obstacles`, at its end, routeScenario traced from the map (not warned about
+  /// as clockwise polygons a user wrote: a map's enclosed pockets are clockwise holes).
+  std::size_t mapObstacles = 0;
   std::vector<CircleSpec> circles;  ///< Circular obstacles (crowd/obstacles.hpp: addCircle).
   std::vector<PathSpec> paths;      ///< Paths for `follow`; Behavior::path indexes this list.
   std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
