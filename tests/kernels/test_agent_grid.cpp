@@ -11,7 +11,7 @@
 
 #include <crowd/kernels/neighbour_search.hpp>
 
-#include "cpu_agent_grid.hpp"
+#include "sim/cpu/cpu_agent_grid.hpp"
 
 namespace crowd {
 namespace {

@@ -15,7 +15,7 @@
 
 #include <crowd/kernels/neighbour_search_3d.hpp>
 
-#include "cpu_agent_grid.hpp"
+#include "sim/cpu/cpu_agent_grid.hpp"
 
 namespace crowd {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <crowd/obstacles.hpp>
 
-#include "geometry.hpp"  // The library's polygon tests (host/src).
+#include "geometry/geometry.hpp"  // The library's polygon tests (host/src).
 #include "gl_program.hpp"
 #include "shaders.hpp"
 

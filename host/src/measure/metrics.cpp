@@ -1,0 +1,206 @@
+#include <crowd/metrics.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <cmath>
+
+#include <omp.h>
+
+#include "geometry/geometry.hpp"
+
+namespace crowd {
+namespace {
+
+// Pairs are looked for out to this many combined radii; the separation ratio is reported below it.
+constexpr float kSeparationReach = 1.5f;
+constexpr float kContactFraction = 0.99f;
+// Solid polygons' bounding boxes are binned into cells at least this coarse a share of their area.
+constexpr double kMaxSolidCells = 1.0e6;
+
+}  // namespace
+
+void checkContactInputs(std::size_t positions, std::span<const float> radii, int threads) {
+  if (positions != radii.size()) {
+    throw std::invalid_argument("contacts: " + std::to_string(positions) + " positions but " +
+                                std::to_string(radii.size()) + " radii");
+  }
+  // The grids below are sized by the largest radius: beyond the limit their cells would overflow.
+  for (std::size_t i = 0; i < radii.size(); ++i) {
+    if (!(radii[i] >= limits::kRadius.min && radii[i] <= limits::kRadius.max)) {
+      throw std::invalid_argument("contacts: radius " + std::to_string(i) + " is " + std::to_string(radii[i]) +
+                                  ", outside 0 to " + std::to_string(limits::kRadius.max) + " (" +
+                                  limits::kRadius.name + ")");
+    }
+  }
+  if (threads < 0 || threads > kMaxThreads) {
+    throw std::invalid_argument("contacts: threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(threads));
+  }
+}
+
+ContactStats measureContacts(std::span<const Vec2> positions, std::span<const float> radii,
+                             const ObstacleSet& obstacles, int threads) {
+  checkContactInputs(positions.size(), radii, threads);
+  ContactStats stats;
+  const int n = static_cast<int>(positions.size());
+  if (n == 0) return stats;
+
+  double maxRadius = 0.0;
+  for (int i = 0; i < n; ++i) maxRadius = std::max(maxRadius, static_cast<double>(radii[i]));
+  // Every pair closer than kSeparationReach combined radii lies in adjacent cells.
+  const double reach = std::max(2.0 * kSeparationReach * maxRadius, 1e-3);
+  const SparseGrid agentGrid = binPoints(
+      positions.size(), [&](std::size_t i) { return toPoint(positions[i]); }, reach);
+
+  // Circular obstacles are measured as the discs they are. The polygons that stand for them (what
+  // ORCA avoids) lie just outside the disc, and are left out of the edges and solids below.
+  const std::vector<CircleObstacle>& circles = obstacles.circles();
+  std::vector<bool> circlePolygon(obstacles.polygonCount(), false);
+  for (std::size_t c = 0; c < circles.size(); ++c) {
+    circlePolygon[static_cast<std::size_t>(obstacles.circlePolygon(c))] = true;
+  }
+  // Each disc grown by the largest radius, so that a point's cell lists every disc it is near.
+  std::vector<Box> circleBoxes;
+  for (const CircleObstacle& c : circles) {
+    const double grown = static_cast<double>(c.radius) + maxRadius;
+    circleBoxes.push_back(
+        Box{{c.center.x - grown, c.center.y - grown}, {c.center.x + grown, c.center.y + grown}});
+  }
+  const SparseGrid circleGrid = circles.empty() ? SparseGrid{} : binBoxes(circleBoxes, reach, kMaxSolidCells);
+
+  // Obstacle edges, binned so that an agent's own cell lists every edge within its radius.
+  const std::vector<ObstacleEdge>& edges = obstacles.edges();
+  std::vector<Segment> segments;
+  segments.reserve(edges.size());
+  for (const ObstacleEdge& e : edges) {
+    if (e.circle >= 0) continue;
+    segments.push_back(Segment{toPoint(e.point), toPoint(edges[static_cast<std::size_t>(e.next)].point)});
+  }
+  const SparseGrid edgeGrid = segments.empty() ? SparseGrid{} : binSegments(segments, maxRadius, reach);
+
+  // Solid polygons (counter-clockwise, 3+ vertices), binned by bounding box.
+  std::vector<std::size_t> solids;
+  std::vector<Box> solidBoxes;
+  for (std::size_t p = 0; p < obstacles.polygonCount(); ++p) {
+    const auto poly = obstacles.polygon(p);
+    if (circlePolygon[p] || poly.size() < 3 || signedArea(poly) <= 0.0f) continue;
+    solids.push_back(p);
+    solidBoxes.push_back(boundsOf(poly));
+  }
+  const SparseGrid solidGrid = solids.empty() ? SparseGrid{} : binBoxes(solidBoxes, reach, kMaxSolidCells);
+
+  std::int64_t collisions = 0;
+  std::int64_t penetrations = 0;
+  double minRatio = std::numeric_limits<double>::infinity();
+  // Agents taken in grid order, so that neighbouring agents' lists are read together.
+  const std::span<const std::uint32_t> order = agentGrid.itemsByBucket();
+  const int team = threads > 0 ? threads : omp_get_max_threads();
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1024) reduction(+ : collisions, penetrations) \
+    reduction(min : minRatio)
+  for (int k = 0; k < n; ++k) {
+    const int i = static_cast<int>(order[static_cast<std::size_t>(k)]);
+    const Point p = toPoint(positions[i]);
+    agentGrid.forEachAround(p, [&](std::uint32_t other) {
+      const int j = static_cast<int>(other);
+      if (j <= i) return;  // Each pair once.
+      const double combined = static_cast<double>(radii[i]) + radii[j];
+      const double dist = std::sqrt(static_cast<double>(absSq(positions[i] - positions[j])));
+      if (dist < kContactFraction * combined) ++collisions;
+      if (combined > 0 && dist < kSeparationReach * combined) minRatio = std::min(minRatio, dist / combined);
+    });
+    const double contact = kContactFraction * static_cast<double>(radii[i]);
+    bool penetrating = false;
+    for (const std::uint32_t e : edgeGrid.candidatesAt(p)) {
+      if (distSqToSegment(p, segments[e].a, segments[e].b) < contact * contact) {
+        penetrating = true;
+        break;
+      }
+    }
+    for (const std::uint32_t s : solidGrid.candidatesAt(p)) {
+      if (penetrating) break;
+      penetrating = solidBoxes[s].contains(p) && insidePolygon(p, obstacles.polygon(solids[s]));
+    }
+    for (const std::uint32_t c : circleGrid.candidatesAt(p)) {
+      if (penetrating) break;
+      const double reachOut = static_cast<double>(circles[c].radius) + contact;
+      const double dx = p.x - static_cast<double>(circles[c].center.x);
+      const double dy = p.y - static_cast<double>(circles[c].center.y);
+      penetrating = dx * dx + dy * dy < reachOut * reachOut;
+    }
+    if (penetrating) ++penetrations;
+  }
+  stats.collisions = collisions;
+  stats.penetrations = penetrations;
+  stats.minSeparationRatio = minRatio;
+  return stats;
+}
+
+PhaseTimes RunMetrics::meanMsPerStep() const {
+  return totalMs / (steps > 0 ? static_cast<double>(steps) : 1.0);
+}
+
+void MetricsCollector::start(std::size_t agents, std::size_t withGoal) {
+  started_ = true;
+  metrics_.initialAgents = agents;
+  metrics_.agentsWithGoal = withGoal;
+}
+
+void MetricsCollector::recordStep(std::int64_t steps, const PhaseTimes& times, double timeStep,
+                                  const std::vector<Arrival>& arrivals) {
+  metrics_.steps = steps;
+  metrics_.totalMs += times;
+  for (const Arrival& a : arrivals) {
+    const double t = static_cast<double>(a.step) * timeStep;
+    if (metrics_.arrived == 0) metrics_.firstArrivalTime = t;
+    metrics_.lastArrivalTime = t;
+    metrics_.meanArrivalTime = (metrics_.meanArrivalTime * static_cast<double>(metrics_.arrived) + t) /
+                               static_cast<double>(metrics_.arrived + 1);
+    ++metrics_.arrived;
+    metrics_.arrivals.push_back(a);
+  }
+}
+
+void MetricsCollector::recordSpeed(double speed, float maxSpeed) {
+  speedSum_ += speed;
+  if (maxSpeed > 0.0f) metrics_.maxSpeedRatio = std::max(metrics_.maxSpeedRatio, speed / maxSpeed);
+}
+
+void MetricsCollector::finishStep(std::size_t agents) {
+  speedSamples_ += static_cast<double>(agents);
+  metrics_.meanSpeed = speedSamples_ > 0 ? speedSum_ / speedSamples_ : 0.0;
+}
+
+void MetricsCollector::recordContacts(const ContactStats& c) {
+  metrics_.collisions += c.collisions;
+  metrics_.penetrations += c.penetrations;
+  metrics_.minSeparationRatio = std::min(metrics_.minSeparationRatio, c.minSeparationRatio);
+}
+
+void MetricsCollector::observe(const Simulator& sim) {
+  if (!started_) {
+    std::size_t withGoal = 0;
+    for (AgentId id : sim.ids()) withGoal += sim.goal(id).has_value();
+    start(sim.agentCount(), withGoal);
+    behavior_.observe(sim, false, metrics_);  // A pursuer may start within reach.
+    return;  // The initial state: starting overlaps are reported as scenario warnings instead.
+  }
+  recordStep(sim.stepCount(), sim.lastStepTimes(), sim.config().timeStep, sim.lastArrivals());
+  const std::span<const Vec2> velocities = sim.velocities();
+  const std::vector<float> maxSpeeds = sim.maxSpeeds();
+  for (std::size_t i = 0; i < velocities.size(); ++i) {
+    recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
+  }
+  metrics_.speedClamps += sim.lastSpeedClamps();
+  if (sim.hasNavigation()) {
+    metrics_.navigation = sim.navigationStats();
+    metrics_.unreachable = unreachableAtStart_ + static_cast<std::size_t>(metrics_.navigation->unreachable);
+  }
+  behavior_.observe(sim, true, metrics_);
+  finishStep(sim.agentCount());
+  if (contacts_) {
+    const std::vector<float> radii = sim.radii();
+    recordContacts(measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads));
+  }
+}
+
+}  // namespace crowd

@@ -1,0 +1,461 @@
+// Reading scenario files: JSON text -> ScenarioSpec. This reader checks the document's shape
+// (types, known keys, required keys, one goal spec at most) and the agent defaults, which the
+// spec does not keep; validateScenarioSpec then checks every value against the limits. The
+// steering keys (behaviours, targets, paths, circles) have their own reader,
+// scenario_behavior_json.hpp, which reads values with the JsonValueReader defined here. Every
+// problem is reported as "<source>: <JSON pointer>: <problem>" so a user can find the
+// offending value directly.
+#include <crowd/scenario_spec.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scenario/json_document.hpp"
+#include "sim/number_text.hpp"
+#include "scenario/behavior_json.hpp"
+#include "scenario/map_json.hpp"
+#include "scenario/scenario_paths.hpp"
+
+namespace crowd {
+namespace {
+
+using nlohmann::json;
+using scenario_detail::childPath;
+using scenario_detail::JsonValueReader;
+using scenario_detail::kSteeringKeys;
+using scenario_detail::Steering;
+using scenario_detail::SteeringReader;
+
+using scenario_detail::kParamKeys;
+// Circle groups take every key but the first under its own name (see kCircleKeys).
+static_assert(kParamKeys[0] == "radius");
+constexpr std::array<std::string_view, 14> kTopKeys = {
+    "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
+    "groups", "obstacles", "circles", "paths", "map",           "route",         "dimensions"};
+// "name" lets a "target" refer to the agent (scenario_behavior_json.hpp).
+constexpr std::array<std::string_view, 6> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
+                                                        "name",     "exits"};
+// In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
+constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center",
+                                                         "agentRadius"};
+constexpr std::array<std::string_view, 10> kRectangleKeys = {
+    "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity", "exits"};
+constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+// ---- JsonValueReader (declared in scenario_behavior_json.hpp) ---------------------------------
+
+namespace scenario_detail {
+
+void JsonValueReader::fail(const std::string& path, const std::string& problem) const {
+  failAt(source_, path, problem);
+}
+
+std::string JsonValueReader::show(const json& value) {
+  if (value.is_number_float()) return formatNumber(value.get<double>());
+  return value.dump();
+}
+
+std::string JsonValueReader::didYouMean(std::string_view word, std::span<const std::string_view> known) {
+  std::string_view closest;
+  std::size_t closestDistance = std::numeric_limits<std::size_t>::max();
+  for (const std::string_view name : known) {
+    const std::size_t distance = editDistance(word, name);
+    if (distance < closestDistance) {
+      closestDistance = distance;
+      closest = name;
+    }
+  }
+  // Suggest only close matches: two edits, and no more than half the word.
+  if (closestDistance > 2 || 2 * closestDistance > word.size()) return "";
+  return " (did you mean '" + std::string(closest) + "'?)";
+}
+
+void JsonValueReader::checkKeys(const json& object, const std::string& path,
+                                std::initializer_list<std::span<const std::string_view>> allowedSets) const {
+  // Runs once per agent of a file that lists millions: no allocation unless a key is unknown.
+  for (const auto& item : object.items()) {
+    const std::string& key = item.key();
+    const bool known =
+        std::any_of(allowedSets.begin(), allowedSets.end(), [&](std::span<const std::string_view> set) {
+          return std::find(set.begin(), set.end(), key) != set.end();
+        });
+    if (known) continue;
+    std::vector<std::string_view> names;
+    for (const auto allowed : allowedSets) names.insert(names.end(), allowed.begin(), allowed.end());
+    fail(childPath(path, key), "unknown key '" + key + "'" + didYouMean(key, names));
+  }
+}
+
+void JsonValueReader::requireKey(const json& object, const std::string& path, const char* key) const {
+  if (!object.contains(key)) fail(path, std::string("missing required key '") + key + "'");
+}
+
+const json& JsonValueReader::objectAt(const json& value, const std::string& path) const {
+  if (!value.is_object()) fail(path, "expected an object, got " + typeOf(value));
+  return value;
+}
+
+const json& JsonValueReader::arrayAt(const json& value, const std::string& path) const {
+  if (!value.is_array()) fail(path, "expected an array, got " + typeOf(value));
+  return value;
+}
+
+std::string JsonValueReader::text(const json& value, const std::string& path) const {
+  if (!value.is_string()) fail(path, "expected a string, got " + typeOf(value));
+  return value.get<std::string>();
+}
+
+bool JsonValueReader::boolean(const json& value, const std::string& path) const {
+  if (!value.is_boolean()) fail(path, "expected true or false, got " + typeOf(value));
+  return value.get<bool>();
+}
+
+double JsonValueReader::number(const json& value, const std::string& path) const {
+  if (!value.is_number()) fail(path, "expected a number, got " + typeOf(value));
+  const double result = value.get<double>();
+  if (!std::isfinite(result)) fail(path, "must be a finite number, got " + show(value));
+  return result;
+}
+
+float JsonValueReader::floatNumber(const json& value, const std::string& path) const {
+  const float result = static_cast<float>(number(value, path));
+  if (!std::isfinite(result)) {
+    fail(path, "must be a finite number within 32-bit float range, got " + show(value));
+  }
+  return result;
+}
+
+std::int64_t JsonValueReader::integer(const json& value, const std::string& path) const {
+  if (value.is_number_unsigned()) {
+    const auto result = value.get<std::uint64_t>();
+    if (result > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      fail(path, "is too large, got " + show(value));
+    }
+    return static_cast<std::int64_t>(result);
+  }
+  if (value.is_number_integer()) return value.get<std::int64_t>();
+  const double result = number(value, path);  // Whole-valued floats such as 1e3 are fine.
+  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
+  if (std::fabs(result) >= 0x1.0p63) fail(path, "is too large, got " + show(value));
+  return static_cast<std::int64_t>(result);
+}
+
+std::uint64_t JsonValueReader::unsignedInteger(const json& value, const std::string& path) const {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer()) fail(path, "must be >= 0, got " + show(value));
+  const double result = number(value, path);
+  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
+  if (result < 0.0) fail(path, "must be >= 0, got " + show(value));
+  if (result >= 0x1.0p64) fail(path, "is too large, got " + show(value));
+  return static_cast<std::uint64_t>(result);
+}
+
+Vec2 JsonValueReader::vector2(const json& value, const std::string& path) const {
+  if (!value.is_array() || value.size() != 2) {
+    const std::string got =
+        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
+    fail(path, "expected an array of 2 numbers [x, y], got " + got);
+  }
+  return Vec2(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)));
+}
+
+int readDimensions(const JsonValueReader& reader, const json& value) {
+  const std::int64_t dimensions = reader.integer(value, "/dimensions");
+  if (dimensions != 2 && dimensions != 3) reader.fail("/dimensions", "must be 2 or 3, got " + std::to_string(dimensions));
+  return static_cast<int>(dimensions);
+}
+
+Vec3 JsonValueReader::vector3(const json& value, const std::string& path) const {
+  if (!value.is_array() || value.size() != 3) {
+    const std::string got =
+        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
+    fail(path, "expected an array of 3 numbers [x, y, z], got " + got);
+  }
+  return Vec3(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)),
+              floatNumber(value[2], childPath(path, 2)));
+}
+
+AgentParams JsonValueReader::applyParams(const json& object, const std::string& path, AgentParams params,
+                        std::string_view radiusKey) const {
+  for (const AgentParamField& field : kAgentParamFields) {
+    const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
+    if (!object.contains(key)) continue;
+    const std::string at = childPath(path, key);
+    if (field.real != nullptr) {
+      params.*field.real = floatNumber(object[key], at);
+      continue;
+    }
+    // The one integer: checked before it is narrowed to an int.
+    const std::int64_t value = integer(object[key], at);
+    if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
+        !problem.empty()) {
+      fail(at, problem + ", got " + std::to_string(value));
+    }
+    params.maxNeighbors = static_cast<int>(value);
+  }
+  return params;
+}
+
+}  // namespace scenario_detail
+
+namespace {
+
+// ---- the document --------------------------------------------------------------------------------
+
+std::uint64_t saturatingSum(std::uint64_t a, std::uint64_t b) {
+  return b > std::numeric_limits<std::uint64_t>::max() - a ? std::numeric_limits<std::uint64_t>::max()
+                                                           : a + b;
+}
+
+class ScenarioReader : JsonValueReader {
+ public:
+  using JsonValueReader::JsonValueReader;
+
+  ScenarioSpec read(const json& root) {
+    if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
+    checkKeys(root, "", {kTopKeys});
+    ScenarioSpec spec;
+    // ScenarioSpec::name says where the scenario came from; the file's "name" is a label for
+    // readers of the file, checked but not kept.
+    spec.name = source();
+    if (root.contains("name")) text(root["name"], "/name");
+    if (root.contains("dimensions") && readDimensions(*this, root["dimensions"]) == 3) {
+      fail("/dimensions", "3: a 3D scenario, which loadScenario3File (crowd/scenario3.hpp) reads");
+    }
+    if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
+    if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
+    if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
+    if (root.contains("removeArrived")) spec.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    // The file's own paths first: paths given inline by agents are numbered after them.
+    SteeringReader steering(*this, spec);
+    if (root.contains("paths")) steering.readPaths(root["paths"]);
+    if (root.contains("circles")) steering.readCircles(root["circles"]);
+    if (root.contains("agents")) steering.readNames(root["agents"]);
+    AgentParams defaults;
+    if (root.contains("agentDefaults")) {
+      const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
+      checkKeys(object, "/agentDefaults", {kParamKeys, kSteeringKeys});
+      defaults = applyParams(object, "/agentDefaults", defaults, "radius");
+      // The spec keeps only the merged values, so a bad default is reported here, where it is
+      // written, even when every agent overrides it.
+      for (const AgentParamField& field : kAgentParamFields) {
+        const std::string problem = checkAgentParam(defaults, field);
+        if (!problem.empty()) fail(childPath("/agentDefaults", field.key), problem);
+      }
+      steering.readDefaults(object);
+    }
+    if (root.contains("agents")) readAgents(root["agents"], defaults, steering, spec);
+    if (root.contains("groups")) readGroups(root["groups"], defaults, steering, spec);
+    if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
+    if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"]);
+    if (root.contains("route")) spec.route = scenario_detail::readRouteSpec(*this, root["route"]);
+    std::uint64_t agentCount = spec.agents.size();
+    for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
+    steering.finish(agentCount);
+    return spec;
+  }
+
+ private:
+  // A {"min": [x, y], "max": [x, y]} pair, or the "min"/"max" keys of a rectangle group.
+  void box(const json& object, const std::string& path, Vec2& min, Vec2& max) const {
+    requireKey(object, path, "min");
+    requireKey(object, path, "max");
+    min = vector2(object["min"], childPath(path, "min"));
+    max = vector2(object["max"], childPath(path, "max"));
+  }
+
+  void readAgents(const json& agents, const AgentParams& defaults, SteeringReader& steering,
+                  ScenarioSpec& spec) const {
+    arrayAt(agents, "/agents");
+    // Refused before any memory is spent on them.
+    if (agents.size() > limits::kMaxScenarioAgents) {
+      fail("/agents", "has " + std::to_string(agents.size()) + " agents, more than the " +
+                          std::to_string(limits::kMaxScenarioAgents) +
+                          " a scenario can hold: they will not fit in memory");
+    }
+    spec.agents.reserve(agents.size());
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      const std::string path = childPath("/agents", i);
+      const json& object = objectAt(agents[i], path);
+      checkKeys(object, path, {kAgentKeys, kParamKeys, kSteeringKeys});
+      requireKey(object, path, "position");
+      if (object.contains("goal") && object.contains("prefVelocity")) {
+        fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
+      }
+      for (const char* other : {"goal", "prefVelocity"}) {
+        if (object.contains("exits") && object.contains(other)) {
+          fail(path, std::string("has both 'exits' and '") + other + "'; give at most one");
+        }
+      }
+      if (object.contains("exits")) {
+        spec.exits.push_back(ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
+      }
+      AgentDef agent;
+      agent.position = vector2(object["position"], path + "/position");
+      if (object.contains("velocity")) agent.velocity = vector2(object["velocity"], path + "/velocity");
+      if (object.contains("goal")) agent.goal = vector2(object["goal"], path + "/goal");
+      if (object.contains("prefVelocity")) {
+        agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
+      }
+      agent.params = applyParams(object, path, defaults, "radius");
+      const Steering own = steering.read(object, path, i, 1);
+      agent.behavior = own.behavior;
+      // By number, as Scenario::agents documents; makeSimulator turns it into an id.
+      if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
+      spec.agents.push_back(agent);
+    }
+  }
+
+  void readGroups(const json& groups, const AgentParams& defaults, SteeringReader& steering,
+                  ScenarioSpec& spec) const {
+    arrayAt(groups, "/groups");
+    std::uint64_t first = spec.agents.size();  // The group's first agent number.
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const std::string path = childPath("/groups", g);
+      const json& object = objectAt(groups[g], path);
+      requireKey(object, path, "type");
+      const std::string type = text(object["type"], path + "/type");
+      GroupSpec group;
+      group.stream = g;
+      if (type == "circle") {
+        readCircle(object, path, defaults, group);
+      } else if (type == "rectangle") {
+        readRectangle(object, path, defaults, group);
+      } else {
+        fail(path + "/type", "unknown group type '" + type + "' (known: circle, rectangle)");
+      }
+      const Steering shared = steering.read(object, path, first, group.count);
+      group.behavior = shared.behavior;
+      group.target = shared.target;
+      first = saturatingSum(first, group.count);
+      spec.groups.push_back(group);
+    }
+  }
+
+  std::size_t count(const json& object, const std::string& path) const {
+    requireKey(object, path, "count");
+    const std::int64_t value = integer(object["count"], path + "/count");
+    if (value < 0) fail(path + "/count", "must be >= 0, got " + std::to_string(value));
+    return static_cast<std::size_t>(value);
+  }
+
+  void readCircle(const json& object, const std::string& path, const AgentParams& defaults,
+                  GroupSpec& spec) const {
+    checkKeys(object, path, {kCircleKeys, std::span(kParamKeys).subspan(1), kSteeringKeys});
+    spec.shape = GroupSpec::Shape::circle;
+    spec.count = count(object, path);
+    requireKey(object, path, "radius");
+    spec.circleRadius = floatNumber(object["radius"], path + "/radius");
+    if (object.contains("center")) spec.center = vector2(object["center"], path + "/center");
+    spec.params = applyParams(object, path, defaults, "agentRadius");
+  }
+
+  void readRectangle(const json& object, const std::string& path, const AgentParams& defaults,
+                     GroupSpec& spec) const {
+    checkKeys(object, path, {kRectangleKeys, kParamKeys, kSteeringKeys});
+    spec.shape = GroupSpec::Shape::rectangle;
+    spec.count = count(object, path);
+    box(object, path, spec.min, spec.max);
+    if (object.contains("placement")) {
+      const std::string placement = text(object["placement"], path + "/placement");
+      if (placement != "grid" && placement != "random") {
+        fail(path + "/placement", "unknown placement '" + placement + "' (known: grid, random)");
+      }
+      spec.randomPlacement = placement == "random";
+    }
+    std::string goalKeys;
+    int goalSpecs = 0;
+    for (const char* key : {"goal", "goalOffset", "goalRect", "prefVelocity", "exits"}) {
+      if (!object.contains(key)) continue;
+      goalKeys += (goalSpecs++ == 0 ? "" : ", ") + std::string(key);
+    }
+    if (goalSpecs > 1) fail(path, "more than one goal spec (" + goalKeys + "); give at most one");
+    if (object.contains("goal")) {
+      spec.goal = GroupSpec::Goal::point;
+      spec.goalVector = vector2(object["goal"], path + "/goal");
+    } else if (object.contains("goalOffset")) {
+      spec.goal = GroupSpec::Goal::offset;
+      spec.goalVector = vector2(object["goalOffset"], path + "/goalOffset");
+    } else if (object.contains("goalRect")) {
+      spec.goal = GroupSpec::Goal::box;
+      const std::string at = path + "/goalRect";
+      const json& rect = objectAt(object["goalRect"], at);
+      checkKeys(rect, at, {kBoxKeys});
+      box(rect, at, spec.goalMin, spec.goalMax);
+    } else if (object.contains("prefVelocity")) {
+      spec.goal = GroupSpec::Goal::prefVelocity;
+      spec.goalVector = vector2(object["prefVelocity"], path + "/prefVelocity");
+    } else if (object.contains("exits")) {
+      // Goal::none until routed: the exits give each agent its goal (routeScenario).
+      spec.exits = scenario_detail::readExits(*this, object["exits"], path + "/exits");
+    }
+    spec.params = applyParams(object, path, defaults, "radius");
+  }
+
+  void readObstacles(const json& obstacles, ScenarioSpec& spec) const {
+    arrayAt(obstacles, "/obstacles");
+    spec.obstacles.reserve(obstacles.size());
+    for (std::size_t p = 0; p < obstacles.size(); ++p) {
+      const std::string path = childPath("/obstacles", p);
+      const json& vertices = arrayAt(obstacles[p], path);
+      std::vector<Vec2> polygon;
+      polygon.reserve(vertices.size());
+      for (std::size_t v = 0; v < vertices.size(); ++v) {
+        polygon.push_back(vector2(vertices[v], childPath(path, v)));
+      }
+      spec.obstacles.push_back(std::move(polygon));
+    }
+  }
+};
+
+}  // namespace
+
+ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& source) {
+  // JSON text has no NUL: one means a binary file, and the parser would stop reading there.
+  if (const std::size_t nul = jsonText.find('\0'); nul != std::string_view::npos) {
+    throw ScenarioError(source + ": byte " + std::to_string(nul + 1) +
+                        " is a NUL character; a scenario file is JSON text");
+  }
+  const json root = scenario_detail::parseJsonDocument(jsonText, source);
+  ScenarioSpec spec = ScenarioReader(source).read(root);
+  validateScenarioSpec(spec);
+  return spec;
+}
+
+std::string readScenarioFileText(const std::string& path) { return scenario_detail::readScenarioText(path); }
+
+ScenarioSpec loadScenarioSpec(const std::string& path) {
+  return parseScenarioSpec(scenario_detail::readScenarioText(path), path);
+}
+
+}  // namespace crowd

@@ -1,0 +1,125 @@
+// The Simulator's navigation (crowd/navigation.hpp): routes planned for agents that need one,
+// before a step, as paths the agents follow.
+#include <crowd/simulator.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <crowd/kernels/agent_columns.hpp>
+
+#include "sim/agent_store.hpp"
+#include "nav/navigator.hpp"
+#include "sim/simulator_core.hpp"
+#include "sim/steering_store.hpp"
+
+namespace crowd {
+
+void Simulator::setNavigation(const GridMap& map, const NavigationOptions& options) {
+  if (const std::string problem = navigationOptionsProblem(options); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  auto next = std::make_unique<Navigator>(map, options);
+  if (navigator_) {
+    // Same agents and goals, routes to be planned on the new map.
+    for (const Navigator::Agent& agent : navigator_->agents()) {
+      if (agent.goalSet >= 0 && contains(agent.id)) {
+        next->add(agent.id, navigator_->goalSet(agent.goalSet), core_->stepCount);
+      }
+    }
+    next->stats() = navigator_->stats();
+  }
+  navigator_ = std::move(next);
+}
+
+void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute) {
+  if (!navigator_) throw std::logic_error("navigate needs a map: call setNavigation first");
+  denseOf(id);  // Throws for an unknown id.
+  if (goals.empty()) throw std::invalid_argument("navigate needs at least one goal");
+  for (const Vec2 goal : goals) {
+    if (const std::string problem = checkCoordinate(goal, "goal"); !problem.empty()) throw std::invalid_argument(problem);
+  }
+  // Only the default goal rule changes (to following its own route); setBehavior also starts
+  // the agent's steering state afresh, which other behaviours keep.
+  if (behavior(id).goalOnly()) setBehavior(id, followingOwnRoute(behavior(id)));
+  navigator_->add(id, goals, core_->stepCount);
+  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, core_->stepCount, false);
+}
+
+NavigationStats Simulator::navigationStats() const { return navigator_ ? navigator_->stats() : NavigationStats{}; }
+
+void Simulator::navigateRoutes() {
+  Navigator& nav = *navigator_;
+  const NavigationOptions& options = nav.options();
+  const auto stepsOf = [this](float seconds) {
+    return std::max<std::int64_t>(1, std::llround(static_cast<double>(seconds) / core_->config.timeStep));
+  };
+  const bool pending = nav.takePending();
+  if (!pending && core_->stepCount % stepsOf(options.checkEvery) != 0) return;
+  const auto start = std::chrono::steady_clock::now();
+  core_->syncHost();
+  const std::int64_t stuckSteps = options.replanAfter > 0.0f ? stepsOf(options.replanAfter) : 0;
+
+  // Who is due, and where each stands.
+  std::vector<std::uint32_t> due;
+  std::vector<RouteRequest> requests;
+  std::vector<Navigator::Agent>& agents = nav.agents();
+  for (std::uint32_t slot = 0; slot < agents.size(); ++slot) {
+    Navigator::Agent& agent = agents[slot];
+    if (agent.goalSet < 0) continue;
+    if (!contains(agent.id)) {
+      agent.goalSet = -1;  // Removed (arrived and taken out, say).
+      continue;
+    }
+    const std::size_t d = denseOf(agent.id);
+    if ((core_->agents.flags[d] & kArrived) != 0 && !agent.needsRoute) continue;
+    const int path = steering_ ? steering_->route(slot) : -1;
+    const int segment = steering_ ? steering_->current().segment[slot] : -1;
+    const Vec2 position = core_->agents.position[d];
+    if (!nav.due(slot, pathPoints_, pathStart_, path, segment, position, core_->stepCount, stuckSteps)) continue;
+    RouteRequest request;
+    request.start = position;
+    const std::span<const Vec2> goals = nav.goalSet(agent.goalSet);
+    request.goals.assign(goals.begin(), goals.end());
+    request.radius = options.radius.value_or(core_->profiles[core_->agents.profile[d]].radius);
+    due.push_back(slot);
+    requests.push_back(std::move(request));
+  }
+
+  if (!requests.empty()) {
+    const RouteSet routes = nav.planner().plan(requests, core_->config.threads);
+    NavigationStats& stats = nav.stats();
+    const float piece = static_cast<float>(kRoutePieceCells * nav.planner().map().placement().cellSize);
+    std::vector<Vec2> points;
+    for (std::size_t r = 0; r < due.size(); ++r) {
+      Navigator::Agent& agent = agents[due[r]];
+      const bool first = agent.needsRoute;
+      nav.routed(due[r], core_->stepCount, !first);
+      if ((routes.status[r] & (route_status::kUnreachable | route_status::kBadRequest)) != 0) {
+        // A re-plan that fails keeps the old route; an agent that never had one stands.
+        if (first) {
+          setPrefVelocity(agent.id, Vec2(0.0f, 0.0f));
+          agent.goalSet = -1;
+          ++stats.unreachable;
+        }
+        continue;
+      }
+      const std::span<const Vec2> route = routes.route(r);
+      points.clear();
+      cutRoute(route, piece, points);
+      setGoal(agent.id, route.back());  // The nearest exit, or the goal moved out of a wall.
+      if (points.size() >= 2) {
+        setRoute(agent.id, addPath(points, false));
+        stats.routePoints += static_cast<std::int64_t>(points.size());
+      } else {
+        setRoute(agent.id, -1);  // At its goal already.
+      }
+      ++(first ? stats.planned : stats.replans);
+    }
+  }
+  nav.stats().seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace crowd
