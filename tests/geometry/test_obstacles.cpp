@@ -120,6 +120,22 @@ TEST(Obstacles, SignedAreaTellsOrientation) {
   EXPECT_FLOAT_EQ(signedArea(Polygon{{0, 0}, {0, 1}, {2, 1}, {2, 0}}), -2.0f);
 }
 
+// A clockwise square inside a solid one is a hole; the same square outside every solid is a
+// boundary, and so is a clockwise ring round everything; two vertices are a wall.
+TEST(Obstacles, PolygonRolesFollowWindingAndNesting) {
+  const Polygon solid{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  const Polygon pocket{{2, 2}, {2, 4}, {4, 4}, {4, 2}};   // Clockwise, inside the solid.
+  const Polygon room{{20, 0}, {20, 6}, {26, 6}, {26, 0}};  // Clockwise, inside nothing.
+  const Polygon ring{{-50, -50}, {-50, 50}, {50, 50}, {50, -50}};
+  const Polygon wall{{30, 0}, {30, 5}};
+  const std::vector<Polygon> polygons{pocket, solid, room, wall, ring};
+  const std::vector<PolygonRole> roles = polygonRoles(polygons);
+  EXPECT_EQ(roles, (std::vector<PolygonRole>{PolygonRole::Hole, PolygonRole::Solid, PolygonRole::Boundary,
+                                             PolygonRole::Wall, PolygonRole::Boundary}));
+  // Only nesting in a solid makes a hole: inside a boundary it stays a boundary.
+  EXPECT_EQ(polygonRoles(std::vector<Polygon>{ring, pocket})[1], PolygonRole::Boundary);
+}
+
 TEST(Obstacles, LinksVerticesLikeRvo2) {
   ObstacleSet set;
   // An L shape, counter-clockwise: the vertex at (1, 1) is concave.

@@ -9,7 +9,6 @@
 
 #include <crowd/obstacles.hpp>
 
-#include "geometry/geometry.hpp"  // The library's polygon tests (host/src).
 #include "gl_program.hpp"
 #include "shaders.hpp"
 
@@ -68,7 +67,6 @@ void Renderer::setStatic(const StaticScene& scene) {
   fanCount_.clear();
   segmentFirst_.clear();
   boundaries_ = 0;
-  std::vector<const std::vector<Vec2>*> solids, clockwise;
   for (const std::vector<Vec2>& polygon : scene.polygons) {
     const auto first = static_cast<std::int32_t>(points.size());
     points.insert(points.end(), polygon.begin(), polygon.end());
@@ -78,20 +76,9 @@ void Renderer::setStatic(const StaticScene& scene) {
     }
     fanFirst_.push_back(first);
     fanCount_.push_back(static_cast<std::int32_t>(polygon.size()));
-    (signedArea(polygon) < 0.0f ? clockwise : solids).push_back(&polygon);
   }
-  // A clockwise polygon inside a solid is a hole in it; one inside none is a boundary, blocked
-  // outside (RVO2's convention: the blocked side is left of every edge).
-  std::vector<Box> solidBounds;
-  for (const std::vector<Vec2>* solid : solids) solidBounds.push_back(boundsOf(*solid));
-  for (const std::vector<Vec2>* polygon : clockwise) {
-    const Point corner = toPoint(polygon->front());
-    bool hole = false;
-    for (std::size_t k = 0; k < solids.size() && !hole; ++k) {
-      hole = solidBounds[k].contains(corner) && insidePolygon(corner, *solids[k]);
-    }
-    if (!hole) ++boundaries_;
-  }
+  // A boundary is blocked outside: the cover counts it once more (draw(), below).
+  for (const PolygonRole role : polygonRoles(scene.polygons)) boundaries_ += role == PolygonRole::Boundary ? 1 : 0;
   glBindBuffer(GL_ARRAY_BUFFER, polyVbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_STATIC_DRAW);
   std::vector<AgentInstance> circles;

@@ -1,6 +1,7 @@
 // Static polygon obstacles and the grid that range-queries their edges.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +21,19 @@ std::string checkPolygon(std::span<const Vec2> vertices);
 /// Signed area: positive for counter-clockwise (solid) polygons, negative for clockwise
 /// boundaries that enclose agents.
 float signedArea(std::span<const Vec2> vertices);
+
+/// What a polygon is to the agents, by RVO2's convention that the blocked side lies to the left
+/// of every edge.
+enum class PolygonRole : std::uint8_t {
+  Wall,      ///< Two vertices: a segment, blocked on neither side but not to be crossed.
+  Solid,     ///< Counter-clockwise: blocked inside.
+  Hole,      ///< Clockwise and inside a solid: a free pocket in it.
+  Boundary,  ///< Clockwise and inside no solid: blocked outside, keeping agents in.
+};
+
+/// Each polygon's role; a clockwise polygon is a hole when its first vertex lies inside some
+/// solid (even-odd rule), else a boundary. What the viewer fills and leaves empty.
+std::vector<PolygonRole> polygonRoles(std::span<const std::vector<Vec2>> polygons);
 
 /// The obstacle edges of every polygon, as RVO2 links them, with a uniform grid over them.
 class ObstacleSet {

@@ -26,6 +26,31 @@ float signedArea(std::span<const Vec2> vertices) {
   return static_cast<float>(0.5 * twiceArea);
 }
 
+std::vector<PolygonRole> polygonRoles(std::span<const std::vector<Vec2>> polygons) {
+  std::vector<PolygonRole> roles(polygons.size(), PolygonRole::Wall);
+  std::vector<std::size_t> solids;
+  std::vector<Box> solidBounds;
+  for (std::size_t p = 0; p < polygons.size(); ++p) {
+    if (polygons[p].size() < 3) continue;
+    const bool counterClockwise = !(signedArea(polygons[p]) < 0.0f);
+    roles[p] = counterClockwise ? PolygonRole::Solid : PolygonRole::Boundary;
+    if (!counterClockwise) continue;
+    solids.push_back(p);
+    solidBounds.push_back(boundsOf(polygons[p]));
+  }
+  for (std::size_t p = 0; p < polygons.size(); ++p) {
+    if (roles[p] != PolygonRole::Boundary) continue;
+    const Point corner = toPoint(polygons[p].front());
+    for (std::size_t k = 0; k < solids.size(); ++k) {
+      if (solidBounds[k].contains(corner) && insidePolygon(corner, polygons[solids[k]])) {
+        roles[p] = PolygonRole::Hole;
+        break;
+      }
+    }
+  }
+  return roles;
+}
+
 std::string checkPolygon(std::span<const Vec2> vertices) {
   const std::size_t n = vertices.size();
   if (n < 2) return "a polygon needs at least 2 vertices, got " + std::to_string(n);
