@@ -16,6 +16,17 @@ AgentDef agentAt(Vec2 position) {
   return def;
 }
 
+// The names the command line and the tools give backends, read one way and written the other.
+TEST(Simulator, BackendNamesReadAndWrite) {
+  for (const BackendKind kind : {BackendKind::Auto, BackendKind::Cpu, BackendKind::Cuda}) {
+    EXPECT_EQ(parseBackendKind(backendKindName(kind)), kind);
+  }
+  EXPECT_STREQ(backendKindName(BackendKind::Cuda), "cuda");
+  EXPECT_EQ(parseBackendKind("gpu"), std::nullopt);
+  EXPECT_EQ(parseBackendKind("CPU"), std::nullopt);
+  EXPECT_EQ(parseBackendKind(""), std::nullopt);
+}
+
 TEST(Simulator, HandlesStayValidAcrossRemovals) {
   Simulator sim;
   const AgentId a = sim.addAgent(agentAt({0, 0}));

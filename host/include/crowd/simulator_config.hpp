@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <crowd/agent_id.hpp>
 #include <glm/vec2.hpp>
@@ -18,6 +20,12 @@ enum class BackendKind {
   Cpu,   ///< OpenMP on the CPU.
   Cuda,  ///< The GPU; constructing a simulator fails with a message when there is none.
 };
+
+/// The backend a name stands for ("auto", "cpu" or "cuda", as the command line and scenario
+/// tools spell them); nullopt for any other text.
+std::optional<BackendKind> parseBackendKind(std::string_view name);
+/// The name parseBackendKind reads: "auto", "cpu" or "cuda".
+const char* backendKindName(BackendKind kind);
 
 /// Whether this build has the CUDA backend and a usable device is present; if not, `why` (when
 /// given) says which is missing.

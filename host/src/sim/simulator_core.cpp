@@ -24,33 +24,6 @@ std::string describe(Vector v) {
 
 }  // namespace
 
-void checkConfig(const SimulatorConfig& c) {
-  if (const std::string problem = checkLimit(c.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
-  if (c.threads < 0 || c.threads > kMaxThreads) {
-    throw std::invalid_argument("threads must be 0 to " + std::to_string(kMaxThreads) + ", got " +
-                                std::to_string(c.threads));
-  }
-  if (!std::isfinite(c.origin.x) || !std::isfinite(c.origin.y)) {
-    throw std::invalid_argument("origin must be finite, got (" + std::to_string(c.origin.x) + ", " +
-                                std::to_string(c.origin.y) + ")");
-  }
-  if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
-    throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
-  }
-}
-
-bool cudaBackendAvailable(std::string* why) {
-#if defined(CROWD_WITH_CUDA)
-  const std::string problem = cudaDeviceProblem();
-#else
-  const std::string problem = "this build has no CUDA backend (it was configured without nvcc)";
-#endif
-  if (why != nullptr) *why = problem;
-  return problem.empty();
-}
-
 template <class Vector>
 std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
   constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
