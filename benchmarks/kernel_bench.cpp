@@ -10,7 +10,7 @@
 #include <crowd/kernels/k_nearest.hpp>
 #include <crowd/kernels/linear_program.hpp>
 #include <crowd/kernels/orca_agents.hpp>
-#include <crowd/reference_line.hpp>
+#include "nav/reference_line.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// crowd's 3D step beside RVO2-3D's, built by benchmarks/compare_rvo2_3d.sh against an RVO2-3D
+// crowd's 3D step beside RVO2-3D's, built by benchmarks/compare_rvo2.sh --3d against an RVO2-3D
 // checkout (never part of this repository). Three checks:
 //   rvo2_3d_compare agreement CASES  one-step velocities on CASES random worlds (2 to 31 agents,
 //                                    dense to sparse, overlapping, mixed parameters), with

@@ -1,5 +1,6 @@
-// The host geometry module (host/src/geometry.hpp): binning into CSR lists and sparse grids,
-// each lookup checked against a brute-force search, plus the point tests it provides.
+// The host geometry module (host/src/geometry/): binning into CSR lists and sparse grids,
+// each lookup checked against a brute-force search, the proximity grid of points in both worlds,
+// plus the point tests it provides.
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "geometry/geometry.hpp"
+#include "geometry/point_grid.hpp"
 
 namespace crowd {
 namespace {
@@ -41,36 +43,38 @@ TEST(Geometry, DistanceToSegmentAndInsidePolygon) {
   EXPECT_FALSE(insidePolygon({-0.5, 0.5}, clockwise));
 }
 
-// Two tight clusters a million cells apart: a dense grid over them would need 10^12 cells.
-std::vector<Point> clusteredPoints() {
-  std::mt19937 random(7);
-  std::uniform_real_distribution<double> spread(0.0, 30.0);
-  std::vector<Point> points;
-  for (int i = 0; i < 3000; ++i) {
-    const double offset = i % 2 == 0 ? 0.0 : 1.0e6;
-    points.push_back(Point{offset + spread(random), -offset + spread(random)});
-  }
-  return points;
-}
-
-TEST(Geometry, PointGridFindsEveryPairWithinACell) {
-  const std::vector<Point> points = clusteredPoints();
-  const double cell = 1.0;
-  const SparseGrid grid = binPoints(
-      points.size(), [&](std::size_t i) { return points[i]; }, cell);
+// Every point within a cell of another is visited around it, once, in both worlds, however the
+// buckets are shared: two clusters a million cells apart, checked against every pair.
+template <class Vector>
+void expectEveryNearPairFound(const std::vector<Vector>& points, double cell) {
+  const PointGrid<Vector> grid(points, cell);
+  EXPECT_EQ(grid.order().size(), points.size());
   for (std::size_t i = 0; i < points.size(); i += 7) {
     std::multiset<std::uint32_t> found;
     grid.forEachAround(points[i], [&](std::uint32_t j) { found.insert(j); });
     for (std::size_t j = 0; j < points.size(); ++j) {
-      const double dx = points[i].x - points[j].x;
-      const double dy = points[i].y - points[j].y;
-      if (dx * dx + dy * dy < cell * cell) {
+      double distSq = 0.0;
+      for (int d = 0; d < Vector::length(); ++d) distSq += std::pow(double{points[i][d]} - points[j][d], 2);
+      if (distSq < cell * cell) {
         EXPECT_EQ(found.count(static_cast<std::uint32_t>(j)), 1u) << i << " and " << j;
       }
     }
-    // Every point is visited at most once, however the buckets are shared.
     for (const std::uint32_t j : found) ASSERT_EQ(found.count(j), 1u);
   }
+}
+
+TEST(Geometry, PointGridFindsEveryPairWithinACellInBothWorlds) {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> spread(0.0f, 30.0f);
+  std::vector<Vec2> plane;
+  std::vector<Vec3> space;
+  for (int i = 0; i < 3000; ++i) {
+    const float offset = i % 2 == 0 ? 0.0f : 1.0e6f;
+    plane.push_back(Vec2(offset + spread(random), -offset + spread(random)));
+    space.push_back(Vec3(offset + spread(random), -offset + spread(random), 0.5f * offset + spread(random)));
+  }
+  expectEveryNearPairFound(plane, 1.0);
+  expectEveryNearPairFound(space, 2.0);
 }
 
 TEST(Geometry, SegmentGridListsEverySegmentWithinReach) {

@@ -1,4 +1,5 @@
-// Obstacle polygons: validation, RVO2's vertex linking and convexity, the edge grid.
+// Obstacle polygons: validation, roles, RVO2's vertex linking and convexity (the obstacle index),
+// the edge grid.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <crowd/obstacles.hpp>
+
+#include "geometry/obstacle_index.hpp"
 
 namespace crowd {
 namespace {
@@ -142,7 +145,9 @@ TEST(Obstacles, LinksVerticesLikeRvo2) {
   const Polygon l{{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
   EXPECT_EQ(set.addPolygon(l), 0);
   EXPECT_EQ(set.addPolygon(Polygon{{5, 5}, {6, 5}}), 1);
-  const auto& e = set.edges();
+  ObstacleIndex index;
+  index.update(set);
+  const auto& e = index.edges();
   ASSERT_EQ(e.size(), 8u);
   for (int i = 0; i < 6; ++i) {
     EXPECT_EQ(e[i].next, (i + 1) % 6);
@@ -167,17 +172,19 @@ TEST(Obstacles, EdgeGridListsEveryEdgeInTheCellsItCrosses) {
   ObstacleSet set;
   set.addPolygon(Polygon{{0, 0}, {100, 0}, {100, 3}, {0, 3}});
   set.addPolygon(Polygon{{40, 50}, {41, 50}});
-  set.prepareGrid(10.0f);
-  const GridGeometry& grid = set.grid();
+  ObstacleIndex index;
+  index.update(set);
+  index.prepareGrid(10.0f);
+  const GridGeometry& grid = index.grid();
   // Brute force: a point near each edge must find that edge in its own cell's list.
-  const auto& edges = set.edges();
+  const auto& edges = index.edges();
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Vec2 a = edges[i].point;
     const Vec2 b = edges[static_cast<std::size_t>(edges[i].next)].point;
     for (float t : {0.0f, 0.3f, 0.77f, 1.0f}) {
       const int c = cellIndexOf(grid, a + t * (b - a));
-      const auto begin = set.cellEdges().begin() + set.cellStart()[c];
-      const auto end = set.cellEdges().begin() + set.cellStart()[c + 1];
+      const auto begin = index.cellEdges().begin() + index.cellStart()[c];
+      const auto end = index.cellEdges().begin() + index.cellStart()[c + 1];
       EXPECT_NE(std::find(begin, end, static_cast<int>(i)), end) << "edge " << i << " at t=" << t;
     }
   }

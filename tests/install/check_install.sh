@@ -8,7 +8,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 test -f "$scratch/prefix/include/crowd/crowd.hpp"
-test -f "$scratch/prefix/include/crowd/kernels/orca_agents.hpp"
+# The public headers and the plain kernel types they name, not the per-agent maths.
+test -f "$scratch/prefix/include/crowd/kernels/vec2.hpp"
+test ! -e "$scratch/prefix/include/crowd/kernels/orca_agents.hpp"
+test ! -e "$scratch/prefix/include/crowd/kernels/linear_program.hpp"
+test ! -e "$scratch/prefix/include/crowd/kernels/frenet_planner.hpp"
 cmake -S "$here" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$scratch/consumer" >/dev/null
 "$scratch/consumer/consumer"

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <crowd/kernels/frenet_planner.hpp>
-#include <crowd/reference_line.hpp>
+#include "nav/reference_line.hpp"
 
 namespace crowd {
 namespace {

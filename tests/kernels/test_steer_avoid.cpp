@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <crowd/obstacles.hpp>
+
+#include "geometry/obstacle_index.hpp"
 #include <vector>
 
 #include "crowd/kernels/steer_avoid.hpp"
@@ -127,11 +129,13 @@ TEST(KernelSteerAvoid, NoForceForEdgesOutsideTheBox) {
 // A world of obstacles and the view the steering phase reads.
 struct World {
   crowd::ObstacleSet set;
+  crowd::ObstacleIndex index;
 
   crowd::ObstacleView view() {
-    set.prepareGrid(10.0f);
-    return crowd::ObstacleView{set.edges().data(), static_cast<int>(set.edges().size()), set.grid(),
-                               set.cellStart().data(), set.cellEdges().data()};
+    index.update(set);
+    index.prepareGrid(10.0f);
+    return crowd::ObstacleView{index.edges().data(), static_cast<int>(index.edges().size()), index.grid(),
+                               index.cellStart().data(), index.cellEdges().data()};
   }
   Vec2 force(Vec2 position, Vec2 velocity) {
     const crowd::ObstacleView v = view();

@@ -7,6 +7,11 @@
 #include <crowd/kernels/steer_route.hpp>
 #include <crowd/obstacles.hpp>
 
+#include "geometry/obstacle_index.hpp"
+#include <crowd/obstacles.hpp>
+
+#include "geometry/obstacle_index.hpp"
+
 namespace {
 
 using crowd::Vec2;
@@ -21,6 +26,7 @@ TEST(KernelSteerRoute, SegmentDistanceIsZeroWhenTheyCross) {
 // A route A(0, 0) -> B(10, 0) -> C(10, 10) and one wall segment.
 struct Route {
   crowd::ObstacleSet walls;
+  crowd::ObstacleIndex index;
   std::vector<Vec2> points{{0, 0}, {10, 0}, {10, 10}};
   std::vector<int> start{0, 3};
   std::vector<std::uint8_t> loop{0};
@@ -28,11 +34,12 @@ struct Route {
   explicit Route(Vec2 a, Vec2 b) {
     const std::vector<Vec2> wall{a, b};
     walls.addPolygon(wall);
-    walls.prepareGrid(5.0f);
+    index.update(walls);
+    index.prepareGrid(5.0f);
   }
   crowd::ObstacleView obstacles() const {
-    return crowd::ObstacleView{walls.edges().data(), static_cast<int>(walls.edges().size()), walls.grid(),
-                               walls.cellStart().data(), walls.cellEdges().data()};
+    return crowd::ObstacleView{index.edges().data(), static_cast<int>(index.edges().size()), index.grid(),
+                               index.cellStart().data(), index.cellEdges().data()};
   }
   int segment(int current, Vec2 position, float radius) const {
     const crowd::PathView paths{points.data(), start.data(), loop.data(), 1};

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include <crowd/reference_line.hpp>
+#include "nav/reference_line.hpp"
 
 namespace crowd {
 namespace {

@@ -448,14 +448,6 @@ std::vector<V2> computeNewVelocities(const RefWorld& world) {
   return newVelocities;
 }
 
-void step(RefWorld& world) {
-  for (RefAgent& agent : world.agents) agent.prefVelocity = preferredVelocity(agent);
-  const std::vector<V2> newVelocities = computeNewVelocities(world);
-  for (std::size_t i = 0; i < world.agents.size(); ++i) {
-    RefAgent& agent = world.agents[i];
-    agent.velocity = newVelocities[i];
-    agent.position = agent.position + agent.velocity * world.timeStep;
-  }
-}
+void step(RefWorld& world) { stepWorld(world); }
 
 }  // namespace crowd_reference

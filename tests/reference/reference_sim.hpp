@@ -44,18 +44,9 @@ double leftOf(V2 a, V2 b, V2 c);
 /// Squared distance from point c to the segment a-b.
 double distSqPointSegment(V2 a, V2 b, V2 c);
 
-struct RefAgent {
-  V2 position;
-  V2 velocity;
-  V2 prefVelocity;  ///< Used as is when hasGoal is false; recomputed from the goal otherwise.
-  bool hasGoal = false;
-  V2 goal;
-  double radius = 0.5;
-  double maxSpeed = 2.0;
-  double prefSpeed = 1.0;
-  double neighborDist = 15.0;
-  int maxNeighbors = 10;
-  double timeHorizon = 10.0;
+/// A planar agent: RVO2's parameters (radius 0.5 by default) and its obstacle time horizon.
+struct RefAgent : RefAgentOf<V2> {
+  RefAgent() : RefAgentOf(0.5) {}
   double timeHorizonObst = 10.0;
 };
 
@@ -107,8 +98,7 @@ V2 solveVelocity(const std::vector<RefLine>& lines, std::size_t numObstacleLines
 /// One step's new velocities, every one computed from the same (old) state.
 std::vector<V2> computeNewVelocities(const RefWorld& world);
 
-/// Advances the world by one step: updates goal-driven preferred velocities, computes all new
-/// velocities, then commits v = newV and p += v * timeStep for every agent.
+/// Advances the world by one step (stepWorld, reference_common.hpp).
 void step(RefWorld& world);
 
 }  // namespace crowd_reference

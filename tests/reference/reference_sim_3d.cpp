@@ -429,14 +429,6 @@ std::vector<V3> computeNewVelocities(const RefWorld3& world) {
   return newVelocities;
 }
 
-void step(RefWorld3& world) {
-  for (RefAgent3& agent : world.agents) agent.prefVelocity = preferredVelocity(agent);
-  const std::vector<V3> newVelocities = computeNewVelocities(world);
-  for (std::size_t i = 0; i < world.agents.size(); ++i) {
-    RefAgent3& agent = world.agents[i];
-    agent.velocity = newVelocities[i];
-    agent.position = agent.position + agent.velocity * world.timeStep;
-  }
-}
+void step(RefWorld3& world) { stepWorld(world); }
 
 }  // namespace crowd_reference

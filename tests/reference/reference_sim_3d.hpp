@@ -61,18 +61,9 @@ inline double absSq(V3 a) {
 double length(V3 a);
 V3 normalize(V3 a);
 
-struct RefAgent3 {
-  V3 position;
-  V3 velocity;
-  V3 prefVelocity;  ///< Used as is when hasGoal is false; recomputed from the goal otherwise.
-  bool hasGoal = false;
-  V3 goal;
-  double radius = 1.5;
-  double maxSpeed = 2.0;
-  double prefSpeed = 1.0;
-  double neighborDist = 15.0;
-  int maxNeighbors = 10;
-  double timeHorizon = 10.0;
+/// A 3D agent: RVO2-3D's parameters (radius 1.5 by default).
+struct RefAgent3 : RefAgentOf<V3> {
+  RefAgent3() : RefAgentOf(1.5) {}
 };
 
 struct RefWorld3 {
@@ -132,8 +123,7 @@ V3 solveVelocity(const std::vector<RefPlane>& planes, double maxSpeed, V3 prefVe
 /// preferredVelocity(agent).
 std::vector<V3> computeNewVelocities(const RefWorld3& world);
 
-/// Advances the world by one step: updates goal-driven preferred velocities, computes all new
-/// velocities, then commits v = newV and p += v * timeStep for every agent.
+/// Advances the world by one step (stepWorld, reference_common.hpp).
 void step(RefWorld3& world);
 
 }  // namespace crowd_reference

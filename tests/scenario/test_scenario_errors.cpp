@@ -1,10 +1,13 @@
 // Scenario files that must be refused: one test per kind of mistake, each checking that the
 // message names the source, the exact JSON path of the bad value and the problem.
 #include <string>
+#include <type_traits>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <crowd/grid_map.hpp>
+#include <crowd/recorded_scene.hpp>
 #include <crowd/scenario.hpp>
 
 #include "scenario_error_text.hpp"
@@ -279,6 +282,27 @@ TEST(ScenarioErrors, BadFilesNameTheirPath) {
     EXPECT_THAT(error.what(), StartsWith(data + "bad_syntax.json: syntax error at byte "));
     EXPECT_THAT(error.what(), HasSubstr("line 3"));
   }
+}
+
+// Every refusal of bad input shares one base (crowd/errors.hpp), itself a std::invalid_argument:
+// a scenario, a map and a recording, each with the place of its problem in the message.
+TEST(ScenarioErrors, EveryKindOfBadInputSharesOneBase) {
+  const auto refusal = [](auto&& read) -> std::string {
+    try {
+      read();
+    } catch (const InputError& error) {
+      return error.what();
+    } catch (...) {
+      return "another kind of error";
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal([] { parseScenario(R"({"agents": [{"position": [0, 0], "radius": -1}]})", "bad.json"); }),
+            "bad.json: /agents/0/radius: must be >= 0, got -1");
+  const std::vector<std::string> rows{"..", ".x"};
+  EXPECT_EQ(refusal([&] { GridMap::fromRows(rows, "rows"); }).rfind("rows:2:", 0), 0u);
+  EXPECT_EQ(refusal([] { parseRecordedScene("1 2 3\n", "walk.txt"); }).rfind("walk.txt:1:", 0), 0u);
+  static_assert(std::is_base_of_v<std::invalid_argument, InputError>);
 }
 
 }  // namespace

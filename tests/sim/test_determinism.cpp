@@ -1,27 +1,20 @@
-// Determinism: the same scenario gives bit-identical states for any thread count, run after run.
+// Determinism of the planar world's features: every built-in that turns one on gives one state for
+// any thread count (the plain built-ins of both worlds: StepWorlds.SameStateForAnyThreadCount in
+// test_step.cpp), and the seed matters.
+#include <cstdint>
 #include <utility>
 
 #include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 
+#include "sim/worlds.hpp"
+
 namespace crowd {
 namespace {
 
 std::uint64_t hashAfter(const Scenario& scenario, int threads, int steps) {
-  Simulator sim = makeSimulator(scenario, threads);
-  for (int s = 0; s < steps; ++s) sim.step();
-  return sim.stateHash();
-}
-
-TEST(Determinism, SameStateForOneTwoAndFourThreads) {
-  for (const char* name : {"random", "bottleneck", "crossing"}) {
-    const Scenario scenario = builtinScenario(name, 600, 5);
-    const std::uint64_t one = hashAfter(scenario, 1, 60);
-    EXPECT_EQ(hashAfter(scenario, 2, 60), one) << name;
-    EXPECT_EQ(hashAfter(scenario, 4, 60), one) << name;
-    EXPECT_EQ(hashAfter(scenario, 4, 60), one) << name << " (second run)";
-  }
+  return test::hashAfter<test::Planar>(scenario, threads, steps);
 }
 
 TEST(Determinism, EveryBuiltinWithEveryFeatureGivesOneStateForAnyThreadCount) {

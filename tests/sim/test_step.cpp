@@ -1,6 +1,8 @@
 // The step as a whole: a step whose result is not finite is refused and leaves the state as it
-// was; results do not depend on the grid's cell size; the cell size follows the search range.
+// was; in both worlds, results do not depend on the grid's cell size, candidate lists or the
+// thread count; the cell size follows the search range.
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -9,13 +11,15 @@
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
 
-#include "sim/backend.hpp"
+#include "sim/step/cell_size.hpp"
+#include "sim/step/step_driver.hpp"
+#include "sim/worlds.hpp"
 
 namespace crowd {
 namespace {
 
 TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
-  // The backend on its own, with a state the simulator's input checks would refuse: agent 1
+  // The step driver on its own, with a state the simulator's input checks would refuse: agent 1
   // heads for a goal so far away that goal - position overflows float, so its preferred
   // velocity, and then its new velocity, are not finite. Agents 0 and 2 are ordinary.
   AgentStore agents;
@@ -29,9 +33,9 @@ TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
   }
   const AgentStore before = agents;
   const ProfileTable profiles = makeProfileTable({AgentParams{}}, {Behavior{}});
-  ObstacleSet obstacles;
-  const std::unique_ptr<Backend> backend = makeCpuBackend();
-  const StepReport report = backend->step(StepRequest{agents, profiles, obstacles, 0.25f, 0.0f, 2, 0.0f, false, 1, 1, nullptr, PathView{}, ReferenceLines{}});
+  StepDriverOf<Vec2> driver(makeCpuExecutor<Vec2>());
+  const StepReportOf<Vec2> report =
+      driver.step(StepRequestOf<Vec2>{agents, nullptr, profiles, StaticWorldView{}, 0.25f, 0.0f, 2, 0.0f, false, 1, 1});
   ASSERT_TRUE(report.nonFinite.has_value());
   EXPECT_EQ(report.nonFinite->dense, 1u);
   EXPECT_FALSE(isFinite(report.nonFinite->velocity) && isFinite(report.nonFinite->position));
@@ -71,23 +75,37 @@ TEST(Step, StatesBeyondTheLimitsAreRefusedOnEntry) {
   EXPECT_EQ(sim.position(id), Vec2(0.0f, 0.0f));
 }
 
-// Candidate lists are made in sparse crowds and used for several steps: the results must be the
-// grid search's to the bit. A configured cell narrower than a list keeps them from being made.
-TEST(Step, CandidateListsGiveTheGridSearchResults) {
-  const Scenario scenario = builtinScenario("circle", 250);
-  Simulator withLists = makeSimulator(scenario, 2);
-  Simulator withoutLists = makeSimulator(scenario, 2);
-  for (Simulator* sim : {&withLists, &withoutLists}) {
+// The step in either world, written once: each test runs as StepWorlds/Planar.<name> and
+// StepWorlds/Spatial.<name>, with the figures of that world's built-ins.
+template <class World>
+class StepWorlds : public ::testing::Test {};
+TYPED_TEST_SUITE(StepWorlds, test::Worlds, test::WorldNames);
+
+// Candidate lists are made while agents are spread out (the circle's, the sphere's) and used for
+// several steps: the results must be the grid search's to the bit, through the approach, the
+// crush in the middle (lists overflow there) and the way out. A configured cell narrower than a
+// list keeps them from being made.
+TYPED_TEST(StepWorlds, CandidateListsGiveTheGridSearchResults) {
+  using World = TypeParam;
+  const typename World::Scenario scenario = World::builtin(World::kDefaultBuiltin, test::byWorld<World>(250, 300));
+  typename World::Simulator withLists = World::make(scenario, 2);
+  typename World::Simulator withoutLists = World::make(scenario, 2);
+  for (typename World::Simulator* sim : {&withLists, &withoutLists}) {
     SimulatorConfig config = sim->config();
     config.exactRvo2 = true;
     config.cellSize = sim == &withoutLists ? 7.0f : 0.0f;
     sim->setConfig(config);
   }
-  // Through the approach, the crush in the middle (lists overflow there) and the way out.
-  for (int s = 0; s < 1200; ++s) {
+  int listSteps = 0;  // Steps that read lists hold at most 10 candidates an agent; a tile, many more.
+  const int steps = test::byWorld<World>(1200, 1500);
+  for (int s = 0; s < steps; ++s) {
     withLists.step();
     withoutLists.step();
+    listSteps += withLists.lastCandidatesPerAgent() <= 10.0 ? 1 : 0;
     ASSERT_EQ(withLists.stateHash(), withoutLists.stateHash()) << "step " << s + 1;
+  }
+  if (!World::kPlanar) {
+    EXPECT_GT(listSteps, 200);
   }
 }
 
@@ -95,22 +113,24 @@ TEST(Step, CandidateListsGiveTheGridSearchResults) {
 // must be dropped by how far agents really moved, not by their speed, or these two, closing from
 // just beyond a list's reach, would not see each other in time: with a long time horizon they
 // start to give way as soon as they are neighbours (the run without lists judges).
-TEST(Step, ListsFarFromTheOriginFollowTheRoundedMoves) {
+TYPED_TEST(StepWorlds, ListsFarFromTheOriginFollowTheRoundedMoves) {
+  using World = TypeParam;
+  using Vector = typename World::Vector;
   auto run = [](float cellSize, std::vector<std::uint64_t>& hashes) {
     SimulatorConfig config;
     config.timeStep = 0.125f;
     config.threads = 1;
     config.exactRvo2 = true;
     config.cellSize = cellSize;
-    Simulator sim(config);
-    AgentDef def;  // neighborDist 15: lists reach 18.
+    typename World::Simulator sim(config);
+    typename World::AgentDef def;  // neighborDist 15: lists reach 18.
     def.params.timeHorizon = 500.0f;
-    def.position = Vec2(70000.0f, 0.0f);
+    def.position = test::onAxis<Vector>(70000.0f);
     const AgentId left = sim.addAgent(def);
-    def.position = Vec2(70018.2f, 0.0f);
+    def.position = test::onAxis<Vector>(70018.2f);
     const AgentId right = sim.addAgent(def);
-    sim.setPrefVelocity(left, Vec2(0.04f, 0.0f));
-    sim.setPrefVelocity(right, Vec2(-0.04f, 0.0f));
+    sim.setPrefVelocity(left, test::onAxis<Vector>(0.04f));
+    sim.setPrefVelocity(right, test::onAxis<Vector>(-0.04f));
     for (int s = 0; s < 400; ++s) {
       sim.step();
       hashes.push_back(sim.stateHash());
@@ -122,22 +142,37 @@ TEST(Step, ListsFarFromTheOriginFollowTheRoundedMoves) {
   EXPECT_EQ(withLists, withoutLists);
 }
 
-std::uint64_t hashAfterSteps(const Scenario& scenario, float cellSize, int steps) {
-  Simulator sim = makeSimulator(scenario, 2);
-  SimulatorConfig config = sim.config();
-  config.cellSize = cellSize;
-  sim.setConfig(config);
-  for (int s = 0; s < steps; ++s) sim.step();
-  return sim.stateHash();
+// The neighbour search reads a block tile, or the grid when the tile overflows, and in a sparse
+// crowd candidate lists: none of that may change a bit, whatever the cells.
+TYPED_TEST(StepWorlds, ResultsDoNotDependOnTheCellSize) {
+  using World = TypeParam;
+  const std::vector<std::string> names =
+      test::byWorld<World>(std::vector<std::string>{"random", "bottleneck", "circle"}, std::vector<std::string>{"sphere", "swarm"});
+  for (const std::string& name : names) {
+    const typename World::Scenario scenario = World::builtin(name, test::byWorld<World>(500, 600), 3);
+    const std::uint64_t automatic = test::hashAfter<World>(scenario, 2, 40, 0.0f);
+    // From the smallest allowed (raised to 1/2.5 of neighborDist) to blocks too full for a tile.
+    for (const float cellSize : {1.0f, 6.0f, 9.5f, 15.0f, 60.0f}) {
+      EXPECT_EQ(test::hashAfter<World>(scenario, 2, 40, cellSize), automatic) << name << " cell " << cellSize;
+    }
+  }
 }
 
-TEST(Step, ResultsDoNotDependOnTheCellSize) {
-  for (const char* name : {"random", "bottleneck", "circle"}) {
-    const Scenario scenario = builtinScenario(name, 500, 3);
-    const std::uint64_t automatic = hashAfterSteps(scenario, 0.0f, 40);
-    // From the smallest allowed (raised to 1/2.5 of neighborDist) to much larger than a query.
-    for (const float cellSize : {1.0f, 6.0f, 9.5f, 15.0f, 60.0f}) {
-      EXPECT_EQ(hashAfterSteps(scenario, cellSize, 40), automatic) << name << " cell " << cellSize;
+// The same scenario gives bit-identical states for any thread count, run after run.
+TYPED_TEST(StepWorlds, SameStateForAnyThreadCount) {
+  using World = TypeParam;
+  const std::vector<std::string> names =
+      test::byWorld<World>(std::vector<std::string>{"random", "bottleneck", "crossing"}, std::vector<std::string>{"swarm"});
+  // Against one thread: in the plane 2 and 4, and 4 again (a second run).
+  const std::vector<int> threadCounts = test::byWorld<World>(std::vector<int>{2, 4, 4}, std::vector<int>{2, 3});
+  const int steps = test::byWorld<World>(60, 40);
+  for (const std::string& name : names) {
+    const typename World::Scenario scenario =
+        World::builtin(name, test::byWorld<World>(600, 3000), test::byWorld<World>(5, 9));
+    const std::uint64_t one = test::hashAfter<World>(scenario, 1, steps);
+    for (std::size_t run = 0; run < threadCounts.size(); ++run) {
+      EXPECT_EQ(test::hashAfter<World>(scenario, threadCounts[run], steps), one)
+          << name << ", " << threadCounts[run] << " threads (run " << run + 1 << ")";
     }
   }
 }

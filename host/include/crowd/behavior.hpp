@@ -9,7 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include <crowd/kernels/steering_terms.hpp>
+#include <crowd/kernels/behavior_kinds.hpp>
+#include <crowd/kernels/frenet_settings.hpp>
 #include <crowd/limits.hpp>
 
 namespace crowd {

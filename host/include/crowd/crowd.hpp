@@ -1,4 +1,7 @@
-// The crowd library: #include <crowd/crowd.hpp> for everything.
+// The crowd library: #include <crowd/crowd.hpp> for everything a program that simulates, reads
+// scenarios, routes and measures uses. The per-agent maths stays out of it: the kernels' headers
+// it pulls in are plain types (vectors, ids, behaviour tags, profile terms). crowd/output_file.hpp
+// (files put in place whole) is for programs that write outputs of their own.
 #pragma once
 
 #include <crowd/agent_id.hpp>
@@ -8,7 +11,6 @@
 #include <crowd/metrics.hpp>
 #include <crowd/navigation.hpp>
 #include <crowd/obstacles.hpp>
-#include <crowd/output_file.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/realism.hpp>
 #include <crowd/recorded_scene.hpp>

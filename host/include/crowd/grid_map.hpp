@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include <crowd/errors.hpp>
 #include <crowd/kernels/vec2.hpp>
 
 namespace crowd {
@@ -29,7 +30,7 @@ inline constexpr int kMaxSide = 16384;
 /// A map that cannot be read. what() is "SOURCE:LINE:COLUMN: REASON" (LINE and COLUMN 1-based;
 /// COLUMN 0 when the problem is the line as a whole); the parts are kept for callers that
 /// report places their own way (a scenario names its JSON path instead).
-class GridMapError : public std::invalid_argument {
+class GridMapError : public InputError {
  public:
   GridMapError(const std::string& source, int line, int column, const std::string& reason);
   int line() const { return line_; }

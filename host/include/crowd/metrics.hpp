@@ -181,6 +181,10 @@ class MetricsCollector {
   const RunMetrics& result() const { return metrics_; }
 
  private:
+  /// What both worlds record alike: the start (returns false), or a step's arrivals, phase times,
+  /// speeds and clamps (returns true).
+  template <class Vector>
+  bool recordCommon(const BasicSimulator<Vector>& sim);
   void start(std::size_t agents, std::size_t withGoal);
   void recordStep(std::int64_t steps, const PhaseTimes& times, double timeStep, const std::vector<Arrival>& arrivals);
   void recordSpeed(double speed, float maxSpeed);

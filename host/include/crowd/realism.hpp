@@ -11,7 +11,7 @@
 #include <vector>
 
 #include <crowd/agent_params.hpp>
-#include <crowd/kernels/steering_terms.hpp>
+#include <crowd/kernels/behavior_kinds.hpp>
 #include <crowd/recorded_scene.hpp>
 
 namespace crowd {

@@ -10,12 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include <crowd/errors.hpp>
 #include <glm/vec2.hpp>
 
 namespace crowd {
 
 /// A recording that cannot be read: names the source and line ("zara.txt:12: ...").
-class RecordedSceneError : public std::invalid_argument {
+class RecordedSceneError : public InputError {
  public:
   RecordedSceneError(const std::string& source, int line, const std::string& reason);
   int line() const { return line_; }

@@ -1,49 +1,5 @@
-// Scenarios: a complete set-up (settings, agents, obstacles) read from JSON or built in.
-//
-// File format (every key optional unless marked; unknown and repeated keys are errors; every
-// number within its limit in crowd/limits.hpp):
-//   { "name": "text",
-//     "timeStep": 0.25, "steps": 3000, "seed": 1, "removeArrived": false,
-//     "agentDefaults": { AgentParams keys, Steering keys },
-//     "agents": [ { "position": [x, y] (required), "velocity": [vx, vy],
-//                   "goal": [x, y]  or  "prefVelocity": [px, py], "name": "text",
-//                   AgentParams keys, Steering keys } ],
-//     "groups": [ { "type": "circle", "count": N, "radius": R, "center": [x, y],
-//                   "agentRadius": r, other AgentParams keys, Steering keys }
-//                 { "type": "rectangle", "count": N, "min": [x, y], "max": [x, y],
-//                   "placement": "grid" | "random",
-//                   "goal": [x, y] | "goalOffset": [dx, dy] | "goalRect": {"min": .., "max": ..}
-//                   | "prefVelocity": [px, py],  AgentParams keys, Steering keys } ],
-//     "obstacles": [ [[x, y], [x, y], ...], ... ],
-//     "circles": [ [x, y, radius], ... ],
-//     "paths": [ { "points": [[x, y], [x, y], ...] (required), "loop": false }, ... ] }
-// AgentParams keys: radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon,
-// timeHorizonObst, goalRadius. Agents are numbered in file order: "agents" first, then each
-// group's agents in turn. Circle groups head for the antipodal point; in them "radius" is the
-// circle's, so the agents' own radius is "agentRadius".
-//
-// Steering keys (crowd/behavior.hpp; without them an agent keeps RVO2's goal rule):
-//   "behavior": "seek"  or  [ "seek", {"name": "wander", "weight": 0.5}, ... ]  (weight 1 unless
-//       given; at most kMaxBehaviors, each once; names: goal, seek, flee, arrive, wander,
-//       separation, follow, pursue, evade, avoid),
-//   "combine": "sum" | "priority",  "avoidance": "orca" | "none",
-//   "pursuit": "chase" | "sight" | "intercept",
-//   "target": an agent number, or the "name" of an agent of "agents" (a group's target is every
-//       one of its agents'; no agent may target itself; null: none, overriding a default),
-//   "path": a number of "paths", or a list of points [[x, y], ...] added to "paths" after the
-//       file's own (with "loop": true beside it for a closed one); null: none,
-//   and the parameters maxForce, mass, slowingRadius, pathRadius, lookAhead, wanderRadius,
-//   wanderDistance, wanderJitter, boxLength, separationRadius.
-// An agent's keys override "agentDefaults" one by one ("behavior" replaces the whole list).
-// Paths need 2 points (a loop 3), no point repeating the one before it; circles a radius > 0.
-//
-// Maps and routes (see routeScenario below):
-//     "map": "file.map" | { "file": "file.map" (relative to the scenario's folder) or
-//            "rows": ["....", ...], "cellSize": 1, "origin": [x, y] },
-//     "route": { "cornerCutting": false, "heuristic": "octile" | "euclidean" | "manhattan",
-//                "radius": r (default: each agent's own), "clearanceMargin": 0.05,
-//                "replanAfter": 4 (seconds without progress; 0: never), "replanDistance": 0.5 },
-//   and agents and rectangle groups may give "exits": [[x, y], ...] instead of a goal.
+// Scenarios: a complete set-up (settings, agents, obstacles, paths, a map and exits) read from a
+// scenario file or built in. The file format is described once, in docs/scenario-format.md.
 //
 // Loading is parse -> spec -> validate -> expand: loadScenarioSpec reads the file into a
 // ScenarioSpec (crowd/scenario_spec.hpp) and checks it; expandScenario generates the groups with
@@ -57,28 +13,21 @@
 #include <string_view>
 #include <vector>
 
+#include <crowd/basic_scenario.hpp>
 #include <crowd/scenario_spec.hpp>
 #include <crowd/simulator.hpp>
 
 namespace crowd {
 
-/// A scenario ready to run: every agent generated.
-struct Scenario {
-  std::string name;              ///< The file path or built-in name it came from.
-  float timeStep = 0.25f;        ///< [Limit: limits::kTimeStep]
-  std::int64_t steps = 1000;     ///< Steps a run takes unless told otherwise. [Limit: >= 0]
-  std::uint64_t seed = 1;        ///< Seeds every random choice made while generating it.
-  bool removeArrived = false;    ///< Remove agents once they reach their goal.
-  /// In agent-number order. A target is given by agent number: AgentDef::target->index is the
-  /// number of the agent targeted (makeSimulator turns it into that agent's id).
-  std::vector<AgentDef> agents;
+/// A planar scenario ready to run: every agent generated (BasicScenario, crowd/basic_scenario.hpp),
+/// with the planar world's obstacles, paths and routing.
+struct Scenario : BasicScenario<Vec2> {
   std::vector<std::vector<Vec2>> obstacles;
   /// How many of `obstacles`, at its end, routeScenario traced from the map (not warned about
   /// as clockwise polygons a user wrote: a map's enclosed pockets are clockwise holes).
   std::size_t mapObstacles = 0;
   std::vector<CircleSpec> circles;  ///< Circular obstacles (crowd/obstacles.hpp: addCircle).
   std::vector<PathSpec> paths;      ///< Paths for `follow`; Behavior::path indexes this list.
-  std::vector<std::string> warnings;  ///< Legal but suspicious, e.g. agents that start overlapping.
 
   // ---- routing (routeScenario) ----
   /// The map agents are routed through; none for a scenario without one.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <crowd/agent_params.hpp>
+#include <crowd/errors.hpp>
 #include <crowd/behavior.hpp>
 #include <crowd/grid_map.hpp>
 #include <crowd/navigation.hpp>
@@ -24,9 +25,9 @@ namespace crowd {
 
 /// A bad scenario. The message names the source, the JSON path and the problem, e.g.
 /// "crowd.json: /agents/3/radius: must be >= 0, got -1".
-class ScenarioError : public std::runtime_error {
+class ScenarioError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 /// A circular obstacle.

@@ -1,6 +1,5 @@
 // What the planar simulator (simulator.hpp) and the 3D one (simulator3.hpp) are configured
-// with and report alike: the backend choice, the whole-simulation settings, arrivals, and the
-// error a refused step throws.
+// with and report alike: the backend choice, the whole-simulation settings and arrivals.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +9,7 @@
 #include <string_view>
 
 #include <crowd/agent_id.hpp>
+#include <crowd/errors.hpp>
 #include <glm/vec2.hpp>
 
 namespace crowd {
@@ -74,13 +74,6 @@ inline constexpr float kDeadlockJitter = 1e-5f;
 struct Arrival {
   AgentId id;
   std::int64_t step;  ///< The step count after which it was first within goalRadius.
-};
-
-/// A step that was refused because it would have produced a non-finite velocity or position.
-/// The simulator's state is left as it was before the step.
-class SimulationError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 }  // namespace crowd

@@ -7,16 +7,17 @@
 #include <memory>
 #include <string>
 
-#include <crowd/output_file.hpp>
 #include <crowd/simulator.hpp>
 #include <crowd/simulator3.hpp>
 
 namespace crowd {
 
+class OutputFile;
+
 class TrajectoryWriter {
  public:
   /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot.
-  /// The file appears at `path` only when close() succeeds (see OutputFile).
+  /// The file appears at `path` only when close() succeeds (crowd/output_file.hpp).
   /// `dimensions` 3 writes the 3D columns (write(const Simulator3&)); 2 the planar ones. Throws
   /// std::invalid_argument for another number.
   explicit TrajectoryWriter(const std::string& path, int dimensions = 2);

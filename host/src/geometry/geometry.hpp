@@ -4,10 +4,10 @@
 //
 // Binning is one counting sort into compressed lists (CSR: bin b holds
 // items[start[b] .. start[b + 1]), items in index order), in two passes over the items' bins.
-// Dense grids (the obstacle grid the kernels read) use it directly; SparseGrid hashes cells of
-// an unbounded grid into buckets first, so memory stays linear in what is binned however far
-// apart the items lie. (The per-step agent grid, host/src/agent_grid.cpp, keeps its own
-// parallel build.)
+// Dense grids (the obstacle index's edge grid) use it directly; SparseGrid hashes cells of an
+// unbounded grid into buckets first, so memory stays linear in what is binned however far apart
+// the items lie: segments and boxes here, points in point_grid.hpp. (The per-step agent grid,
+// sim/cpu/cpu_agent_grid.hpp, keeps its own parallel build.)
 #pragma once
 
 #include <algorithm>
@@ -73,7 +73,7 @@ void binItems(std::size_t itemCount, std::size_t binCount, ForEachBin&& forEachB
 }
 
 /// Items binned into the square cells of a grid over the whole plane. Each cell hashes to one
-/// of a power-of-two number of buckets as kernels/hashed_grid.hpp does it (its row-major index
+/// of a power-of-two number of buckets as the kernels' agent grid does (its row-major index
 /// over the items' bounding box, modulo the bucket count), so neighbouring cells stay close in
 /// memory and a grid with fewer cells than buckets is a plain dense one. A lookup returns the
 /// cell's bucket: every item binned in that cell, plus any of cells sharing the bucket, which
@@ -150,25 +150,6 @@ class SparseGrid {
   std::vector<std::uint32_t> start_{0, 0};
   std::vector<std::uint32_t> items_;
 };
-
-/// Points binned into cells of side `cellSize` (> 0): every point within `cellSize` of a point
-/// p lies in the 3 x 3 cells around p's (forEachAround). `positionOf(i)` gives point i.
-template <typename PositionOf>
-SparseGrid binPoints(std::size_t count, PositionOf&& positionOf, double cellSize) {
-  Box bounds{{0.0, 0.0}, {0.0, 0.0}};
-  bool first = true;
-  for (std::size_t i = 0; i < count; ++i) {
-    const Point p = positionOf(i);
-    if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
-    if (first) bounds = Box{p, p};
-    first = false;
-    bounds.min = Point{std::min(bounds.min.x, p.x), std::min(bounds.min.y, p.y)};
-    bounds.max = Point{std::max(bounds.max.x, p.x), std::max(bounds.max.y, p.y)};
-  }
-  SparseGrid grid(cellSize, bounds, count);
-  grid.bin(count, [&](std::size_t i, auto&& emit) { emit(grid.cellOf(positionOf(i))); });
-  return grid;
-}
 
 struct Segment {
   Point a;

@@ -8,10 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/common.hpp>
-
 #include "geometry/geometry.hpp"
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 #include "geometry/polygon_edges.hpp"
 
 namespace crowd {
@@ -93,28 +91,11 @@ std::string checkPolygon(std::span<const Vec2> vertices) {
 
 int ObstacleSet::addPolygon(std::span<const Vec2> vertices) {
   if (const std::string problem = checkPolygon(vertices); !problem.empty()) {
-    throw std::invalid_argument("obstacle " + std::to_string(polygonFirstEdge_.size()) + ": " + problem);
+    throw std::invalid_argument("obstacle " + std::to_string(polygonStart_.size()) + ": " + problem);
   }
-  // Link the vertices as RVO2 does: each vertex starts the edge to the next one, and a vertex is
-  // convex when the polygon turns left or goes straight there (wall segments: always convex).
-  const int first = static_cast<int>(edges_.size());
-  const int n = static_cast<int>(vertices.size());
-  for (int i = 0; i < n; ++i) {
-    const int next = i + 1 == n ? 0 : i + 1;
-    const int prev = i == 0 ? n - 1 : i - 1;
-    ObstacleEdge edge;
-    edge.point = vertices[i];
-    edge.unitDir = normalize(vertices[next] - vertices[i]);
-    edge.next = first + next;
-    edge.prev = first + prev;
-    edge.isConvex = n == 2 || leftOf(vertices[prev], vertices[i], vertices[next]) >= 0.0f;
-    edge.circle = -1;
-    edges_.push_back(edge);
-  }
+  polygonStart_.push_back(vertices_.size());
   vertices_.insert(vertices_.end(), vertices.begin(), vertices.end());
-  polygonFirstEdge_.push_back(static_cast<std::size_t>(first));
-  gridValid_ = false;
-  return static_cast<int>(polygonFirstEdge_.size()) - 1;
+  return static_cast<int>(polygonStart_.size()) - 1;
 }
 
 int ObstacleSet::addCircle(Vec2 center, float radius) {
@@ -138,7 +119,6 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
     vertices[static_cast<std::size_t>(i)] =
         center + Vec2(static_cast<float>(reach * std::cos(angle)), static_cast<float>(reach * std::sin(angle)));
   }
-  const std::size_t first = edges_.size();
   int polygon = -1;
   try {
     polygon = addPolygon(vertices);
@@ -149,62 +129,15 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
                                 " is too small to draw at " + formatVec2(center) +
                                 " (floats there are further apart than its corners)");
   }
-  for (std::size_t e = first; e < edges_.size(); ++e) edges_[e].circle = static_cast<int>(circles_.size());
   circles_.push_back(CircleObstacle{center, radius});
   circlePolygon_.push_back(polygon);
   return static_cast<int>(circles_.size()) - 1;
 }
 
 std::span<const Vec2> ObstacleSet::polygon(std::size_t p) const {
-  const std::size_t begin = polygonFirstEdge_.at(p);
-  const std::size_t end = p + 1 < polygonFirstEdge_.size() ? polygonFirstEdge_[p + 1] : vertices_.size();
+  const std::size_t begin = polygonStart_.at(p);
+  const std::size_t end = p + 1 < polygonStart_.size() ? polygonStart_[p + 1] : vertices_.size();
   return std::span<const Vec2>(vertices_).subspan(begin, end - begin);
-}
-
-void ObstacleSet::prepareGrid(float maxRange) {
-  // Cells about as large as the query range keep a query to a few cells; rebuild only when the
-  // range has drifted far from the cell size, since the build touches every edge.
-  const float wanted = std::max(maxRange, 1e-3f);
-  if (gridValid_ && wanted <= 2.0f * grid_.cellSize && wanted >= 0.25f * grid_.cellSize) return;
-
-  Vec2 lo(INFINITY, INFINITY);
-  Vec2 hi(-INFINITY, -INFINITY);
-  for (const Vec2& v : vertices_) {
-    lo = glm::min(lo, v);
-    hi = glm::max(hi, v);
-  }
-  if (vertices_.empty()) lo = hi = Vec2(0.0f, 0.0f);
-
-  // Cap the cell count so a huge sparse world cannot exhaust memory: grow the cells instead.
-  constexpr double kMaxCells = 4.0e6;
-  float cellSize = wanted;
-  const Vec2 extent = hi - lo;
-  while ((std::floor(extent.x / cellSize) + 1.0) * (std::floor(extent.y / cellSize) + 1.0) > kMaxCells) {
-    cellSize *= 2.0f;
-  }
-  grid_.origin = lo;
-  grid_.cellSize = cellSize;
-  grid_.invCellSize = 1.0f / cellSize;
-  grid_.columns = static_cast<int>(std::floor(extent.x / cellSize)) + 1;
-  grid_.rows = static_cast<int>(std::floor(extent.y / cellSize)) + 1;
-
-  const std::size_t cellCount = static_cast<std::size_t>(grid_.columns) * static_cast<std::size_t>(grid_.rows);
-  // Each edge is listed in every cell its bounding box touches.
-  binItems(
-      edges_.size(), cellCount,
-      [&](std::size_t i, auto&& emit) {
-        const ObstacleEdge& e = edges_[i];
-        const Vec2 a = e.point;
-        const Vec2 b = edges_[static_cast<std::size_t>(e.next)].point;
-        const CellCoord c0 = cellOf(grid_, glm::min(a, b));
-        const CellCoord c1 = cellOf(grid_, glm::max(a, b));
-        for (int y = c0.y; y <= c1.y; ++y) {
-          for (int x = c0.x; x <= c1.x; ++x)
-            emit(static_cast<std::size_t>(cellIndex(grid_, CellCoord{x, y})));
-        }
-      },
-      cellStart_, cellEdges_);
-  gridValid_ = true;
 }
 
 }  // namespace crowd

@@ -133,7 +133,7 @@ std::string placed(const std::string& source, int line, const std::string& reaso
 }  // namespace
 
 RecordedSceneError::RecordedSceneError(const std::string& source, int line, const std::string& reason)
-    : std::invalid_argument(placed(source, line, reason)), line_(line) {}
+    : InputError(placed(source, line, reason)), line_(line) {}
 
 int RecordedScene::mostAtOnce() const {
   std::vector<int> present(static_cast<std::size_t>(instants), 0);

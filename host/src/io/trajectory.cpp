@@ -1,5 +1,7 @@
 #include <crowd/trajectory.hpp>
 
+#include <crowd/output_file.hpp>
+
 #include <stdexcept>
 #include <string>
 

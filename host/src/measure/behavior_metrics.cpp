@@ -6,6 +6,7 @@
 #include <crowd/metrics.hpp>
 
 #include "geometry/geometry.hpp"
+#include "nav/reference_line.hpp"
 
 namespace crowd {
 namespace {

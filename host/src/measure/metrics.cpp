@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include "geometry/geometry.hpp"
+#include "geometry/point_grid.hpp"
 
 namespace crowd {
 namespace {
@@ -49,8 +50,7 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   for (int i = 0; i < n; ++i) maxRadius = std::max(maxRadius, static_cast<double>(radii[i]));
   // Every pair closer than kSeparationReach combined radii lies in adjacent cells.
   const double reach = std::max(2.0 * kSeparationReach * maxRadius, 1e-3);
-  const SparseGrid agentGrid = binPoints(
-      positions.size(), [&](std::size_t i) { return toPoint(positions[i]); }, reach);
+  const PointGrid<Vec2> agentGrid(positions, reach);
 
   // Circular obstacles are measured as the discs they are. The polygons that stand for them (what
   // ORCA avoids) lie just outside the disc, and are left out of the edges and solids below.
@@ -68,13 +68,15 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   }
   const SparseGrid circleGrid = circles.empty() ? SparseGrid{} : binBoxes(circleBoxes, reach, kMaxSolidCells);
 
-  // Obstacle edges, binned so that an agent's own cell lists every edge within its radius.
-  const std::vector<ObstacleEdge>& edges = obstacles.edges();
+  // Obstacle edges (each vertex to the next, as ORCA sees them), binned so that an agent's own
+  // cell lists every edge within its radius.
   std::vector<Segment> segments;
-  segments.reserve(edges.size());
-  for (const ObstacleEdge& e : edges) {
-    if (e.circle >= 0) continue;
-    segments.push_back(Segment{toPoint(e.point), toPoint(edges[static_cast<std::size_t>(e.next)].point)});
+  for (std::size_t p = 0; p < obstacles.polygonCount(); ++p) {
+    if (circlePolygon[p]) continue;
+    const std::span<const Vec2> poly = obstacles.polygon(p);
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+      segments.push_back(Segment{toPoint(poly[i]), toPoint(poly[(i + 1) % poly.size()])});
+    }
   }
   const SparseGrid edgeGrid = segments.empty() ? SparseGrid{} : binSegments(segments, maxRadius, reach);
 
@@ -93,14 +95,14 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   std::int64_t penetrations = 0;
   double minRatio = std::numeric_limits<double>::infinity();
   // Agents taken in grid order, so that neighbouring agents' lists are read together.
-  const std::span<const std::uint32_t> order = agentGrid.itemsByBucket();
+  const std::span<const std::uint32_t> order = agentGrid.order();
   const int team = threads > 0 ? threads : omp_get_max_threads();
 #pragma omp parallel for num_threads(team) schedule(dynamic, 1024) reduction(+ : collisions, penetrations) \
     reduction(min : minRatio)
   for (int k = 0; k < n; ++k) {
     const int i = static_cast<int>(order[static_cast<std::size_t>(k)]);
     const Point p = toPoint(positions[i]);
-    agentGrid.forEachAround(p, [&](std::uint32_t other) {
+    agentGrid.forEachAround(positions[i], [&](std::uint32_t other) {
       const int j = static_cast<int>(other);
       if (j <= i) return;  // Each pair once.
       const double combined = static_cast<double>(radii[i]) + radii[j];
@@ -176,27 +178,35 @@ void MetricsCollector::recordContacts(const ContactStats& c) {
   metrics_.minSeparationRatio = std::min(metrics_.minSeparationRatio, c.minSeparationRatio);
 }
 
-void MetricsCollector::observe(const Simulator& sim) {
+template <class Vector>
+bool MetricsCollector::recordCommon(const BasicSimulator<Vector>& sim) {
   if (!started_) {
     std::size_t withGoal = 0;
     for (AgentId id : sim.ids()) withGoal += sim.goal(id).has_value();
     start(sim.agentCount(), withGoal);
-    behavior_.observe(sim, false, metrics_);  // A pursuer may start within reach.
-    return;  // The initial state: starting overlaps are reported as scenario warnings instead.
+    return false;  // The initial state: starting overlaps are reported as scenario warnings instead.
   }
   recordStep(sim.stepCount(), sim.lastStepTimes(), sim.config().timeStep, sim.lastArrivals());
-  const std::span<const Vec2> velocities = sim.velocities();
+  const std::span<const Vector> velocities = sim.velocities();
   const std::vector<float> maxSpeeds = sim.maxSpeeds();
   for (std::size_t i = 0; i < velocities.size(); ++i) {
     recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
   }
   metrics_.speedClamps += sim.lastSpeedClamps();
+  finishStep(sim.agentCount());
+  return true;
+}
+template bool MetricsCollector::recordCommon(const BasicSimulator<Vec2>&);
+template bool MetricsCollector::recordCommon(const BasicSimulator<Vec3>&);
+
+void MetricsCollector::observe(const Simulator& sim) {
+  const bool afterStep = recordCommon(sim);
+  behavior_.observe(sim, afterStep, metrics_);  // A pursuer may start within reach.
+  if (!afterStep) return;
   if (sim.hasNavigation()) {
     metrics_.navigation = sim.navigationStats();
     metrics_.unreachable = unreachableAtStart_ + static_cast<std::size_t>(metrics_.navigation->unreachable);
   }
-  behavior_.observe(sim, true, metrics_);
-  finishStep(sim.agentCount());
   if (contacts_) {
     const std::vector<float> radii = sim.radii();
     recordContacts(measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads));

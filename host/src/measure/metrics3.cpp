@@ -1,4 +1,4 @@
-// Run metrics of 3D worlds: contacts between spheres, from the 3D agent grid, and the collector's
+// Run metrics of 3D worlds: contacts between spheres, from the proximity grid, and the collector's
 // observation of a Simulator3 (arrivals, speeds, costs as in a planar run).
 #include <crowd/metrics.hpp>
 
@@ -8,7 +8,7 @@
 
 #include <omp.h>
 
-#include "sim/cpu/cpu_agent_grid.hpp"
+#include "geometry/point_grid.hpp"
 
 namespace crowd {
 namespace {
@@ -30,15 +30,18 @@ ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const f
   if (!(largest > 0.0f)) return stats;
   const float reach = 2.0f * kSeparationReach * largest;
   const int useThreads = threads > 0 ? threads : omp_get_max_threads();
-  const SortedPoints3 points(positions, std::max(reach, 1e-3f), useThreads);
+  const PointGrid<Vec3> grid(positions, std::max(reach, 1e-3f));
+  const std::span<const std::uint32_t> order = grid.order();
   std::int64_t collisions = 0;
   double minRatio = stats.minSeparationRatio;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : collisions) reduction(min : minRatio) num_threads(useThreads)
   for (int k = 0; k < static_cast<int>(n); ++k) {
     // Every pair within reach, as the planar count: a dense pile has more than a neighbour list.
-    const std::size_t self = points.dense(k);
-    points.forEachWithin(k, reach * reach, [&](int j, float distSq) {
-      const std::size_t other = points.dense(j);
+    const std::size_t self = order[static_cast<std::size_t>(k)];
+    const Vec3 p = positions[self];
+    grid.forEachAround(p, [&](std::uint32_t other) {
+      const float distSq = absSq(positions[other] - p);
+      if (other == self || !(distSq < reach * reach)) return;
       const double combined = static_cast<double>(radii[self]) + radii[other];
       const double distance = std::sqrt(static_cast<double>(distSq));
       if (!(distance < kSeparationReach * combined)) return;
@@ -52,21 +55,9 @@ ContactStats measureContacts3(std::span<const Vec3> positions, std::span<const f
 }
 
 void MetricsCollector::observe(const Simulator3& sim) {
-  if (!started_) {
-    std::size_t withGoal = 0;
-    for (AgentId id : sim.ids()) withGoal += sim.goal(id).has_value();
-    start(sim.agentCount(), withGoal);
-    return;
+  if (recordCommon(sim) && contacts_) {
+    recordContacts(measureContacts3(sim.positions(), sim.radii(), sim.config().threads));
   }
-  recordStep(sim.stepCount(), sim.lastStepTimes(), sim.config().timeStep, sim.lastArrivals());
-  const std::span<const Vec3> velocities = sim.velocities();
-  const std::vector<float> maxSpeeds = sim.maxSpeeds();
-  for (std::size_t i = 0; i < velocities.size(); ++i) {
-    recordSpeed(std::sqrt(static_cast<double>(absSq(velocities[i]))), maxSpeeds[i]);
-  }
-  metrics_.speedClamps += sim.lastSpeedClamps();
-  finishStep(sim.agentCount());
-  if (contacts_) recordContacts(measureContacts3(sim.positions(), sim.radii(), sim.config().threads));
 }
 
 }  // namespace crowd

@@ -12,7 +12,7 @@
 #include <crowd/limits.hpp>
 #include <crowd/simulator.hpp>
 
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 
 namespace crowd {
 namespace {

@@ -137,7 +137,7 @@ int checkRow(std::string_view row, int width, std::string& reason) {
 }  // namespace
 
 GridMapError::GridMapError(const std::string& source, int line, int column, const std::string& reason)
-    : std::invalid_argument(placeText(source, line, column) + ": " + reason),
+    : InputError(placeText(source, line, column) + ": " + reason),
       line_(line),
       column_(column),
       reason_(reason) {}

@@ -5,7 +5,7 @@
 
 #include <crowd/limits.hpp>
 
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 
 namespace crowd {
 

@@ -1,5 +1,5 @@
 // Reference lines from polylines (crowd/reference_line.hpp).
-#include <crowd/reference_line.hpp>
+#include "nav/reference_line.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Reading the steering keys of a scenario file (see scenario_behavior_json.hpp for the split
+// Reading the steering keys of a scenario file (see behavior_json.hpp for the split
 // between this reader and validateScenarioSpec).
 #include "scenario/behavior_json.hpp"
 
@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd::scenario_detail {

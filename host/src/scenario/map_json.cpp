@@ -1,4 +1,4 @@
-// Reading "map", "route" and "exits" (scenario_map_json.hpp).
+// Reading "map", "route" and "exits" (map_json.hpp).
 #include "scenario/map_json.hpp"
 
 #include <array>
@@ -10,7 +10,7 @@
 
 #include <crowd/limits.hpp>
 
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd::scenario_detail {

@@ -10,7 +10,7 @@
 
 #include <crowd/simulator3.hpp>
 
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 
 namespace crowd {
 namespace {

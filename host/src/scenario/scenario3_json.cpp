@@ -364,24 +364,4 @@ Scenario3 loadScenario3File(const std::string& path, std::optional<std::uint64_t
   return parseScenario3(scenario_detail::readScenarioText(path), path, seed);
 }
 
-Simulator3 makeSimulator3(const Scenario3& scenario, int threads, BackendKind backend) {
-  SimulatorConfig config;
-  config.timeStep = scenario.timeStep;
-  config.removeArrived = scenario.removeArrived;
-  config.threads = threads;
-  config.backend = backend;
-  config.seed = scenario.seed;
-  Simulator3 sim(config);
-  // Every agent first, then the targets (by agent number: agent i has id index i), so that an
-  // agent may target one listed after it.
-  for (AgentDef3 agent : scenario.agents) {
-    agent.target.reset();
-    sim.addAgent(agent);
-  }
-  for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
-    if (scenario.agents[i].target) sim.setTarget(sim.ids()[i], sim.ids()[scenario.agents[i].target->index]);
-  }
-  return sim;
-}
-
 }  // namespace crowd

@@ -2,7 +2,7 @@
 // (types, known keys, required keys, one goal spec at most) and the agent defaults, which the
 // spec does not keep; validateScenarioSpec then checks every value against the limits. The
 // steering keys (behaviours, targets, paths, circles) have their own reader,
-// scenario_behavior_json.hpp, which reads values with the JsonValueReader defined here. Every
+// behavior_json.hpp; both read values with JsonValueReader (json_value_reader.hpp). Every
 // problem is reported as "<source>: <JSON pointer>: <problem>" so a user can find the
 // offending value directly.
 #include <crowd/scenario_spec.hpp>
@@ -24,7 +24,8 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario/json_document.hpp"
-#include "sim/number_text.hpp"
+#include "scenario/json_value_reader.hpp"
+#include "params/number_text.hpp"
 #include "scenario/behavior_json.hpp"
 #include "scenario/map_json.hpp"
 #include "scenario/scenario_paths.hpp"
@@ -45,7 +46,7 @@ static_assert(kParamKeys[0] == "radius");
 constexpr std::array<std::string_view, 14> kTopKeys = {
     "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
     "groups", "obstacles", "circles", "paths", "map",           "route",         "dimensions"};
-// "name" lets a "target" refer to the agent (scenario_behavior_json.hpp).
+// "name" lets a "target" refer to the agent (behavior_json.hpp).
 constexpr std::array<std::string_view, 6> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
                                                         "name",     "exits"};
 // In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
@@ -55,178 +56,8 @@ constexpr std::array<std::string_view, 10> kRectangleKeys = {
     "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity", "exits"};
 constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
 
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 }  // namespace
 
-// ---- JsonValueReader (declared in scenario_behavior_json.hpp) ---------------------------------
-
-namespace scenario_detail {
-
-void JsonValueReader::fail(const std::string& path, const std::string& problem) const {
-  failAt(source_, path, problem);
-}
-
-std::string JsonValueReader::show(const json& value) {
-  if (value.is_number_float()) return formatNumber(value.get<double>());
-  return value.dump();
-}
-
-std::string JsonValueReader::didYouMean(std::string_view word, std::span<const std::string_view> known) {
-  std::string_view closest;
-  std::size_t closestDistance = std::numeric_limits<std::size_t>::max();
-  for (const std::string_view name : known) {
-    const std::size_t distance = editDistance(word, name);
-    if (distance < closestDistance) {
-      closestDistance = distance;
-      closest = name;
-    }
-  }
-  // Suggest only close matches: two edits, and no more than half the word.
-  if (closestDistance > 2 || 2 * closestDistance > word.size()) return "";
-  return " (did you mean '" + std::string(closest) + "'?)";
-}
-
-void JsonValueReader::checkKeys(const json& object, const std::string& path,
-                                std::initializer_list<std::span<const std::string_view>> allowedSets) const {
-  // Runs once per agent of a file that lists millions: no allocation unless a key is unknown.
-  for (const auto& item : object.items()) {
-    const std::string& key = item.key();
-    const bool known =
-        std::any_of(allowedSets.begin(), allowedSets.end(), [&](std::span<const std::string_view> set) {
-          return std::find(set.begin(), set.end(), key) != set.end();
-        });
-    if (known) continue;
-    std::vector<std::string_view> names;
-    for (const auto allowed : allowedSets) names.insert(names.end(), allowed.begin(), allowed.end());
-    fail(childPath(path, key), "unknown key '" + key + "'" + didYouMean(key, names));
-  }
-}
-
-void JsonValueReader::requireKey(const json& object, const std::string& path, const char* key) const {
-  if (!object.contains(key)) fail(path, std::string("missing required key '") + key + "'");
-}
-
-const json& JsonValueReader::objectAt(const json& value, const std::string& path) const {
-  if (!value.is_object()) fail(path, "expected an object, got " + typeOf(value));
-  return value;
-}
-
-const json& JsonValueReader::arrayAt(const json& value, const std::string& path) const {
-  if (!value.is_array()) fail(path, "expected an array, got " + typeOf(value));
-  return value;
-}
-
-std::string JsonValueReader::text(const json& value, const std::string& path) const {
-  if (!value.is_string()) fail(path, "expected a string, got " + typeOf(value));
-  return value.get<std::string>();
-}
-
-bool JsonValueReader::boolean(const json& value, const std::string& path) const {
-  if (!value.is_boolean()) fail(path, "expected true or false, got " + typeOf(value));
-  return value.get<bool>();
-}
-
-double JsonValueReader::number(const json& value, const std::string& path) const {
-  if (!value.is_number()) fail(path, "expected a number, got " + typeOf(value));
-  const double result = value.get<double>();
-  if (!std::isfinite(result)) fail(path, "must be a finite number, got " + show(value));
-  return result;
-}
-
-float JsonValueReader::floatNumber(const json& value, const std::string& path) const {
-  const float result = static_cast<float>(number(value, path));
-  if (!std::isfinite(result)) {
-    fail(path, "must be a finite number within 32-bit float range, got " + show(value));
-  }
-  return result;
-}
-
-std::int64_t JsonValueReader::integer(const json& value, const std::string& path) const {
-  if (value.is_number_unsigned()) {
-    const auto result = value.get<std::uint64_t>();
-    if (result > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      fail(path, "is too large, got " + show(value));
-    }
-    return static_cast<std::int64_t>(result);
-  }
-  if (value.is_number_integer()) return value.get<std::int64_t>();
-  const double result = number(value, path);  // Whole-valued floats such as 1e3 are fine.
-  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
-  if (std::fabs(result) >= 0x1.0p63) fail(path, "is too large, got " + show(value));
-  return static_cast<std::int64_t>(result);
-}
-
-std::uint64_t JsonValueReader::unsignedInteger(const json& value, const std::string& path) const {
-  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-  if (value.is_number_integer()) fail(path, "must be >= 0, got " + show(value));
-  const double result = number(value, path);
-  if (result != std::floor(result)) fail(path, "must be an integer, got " + show(value));
-  if (result < 0.0) fail(path, "must be >= 0, got " + show(value));
-  if (result >= 0x1.0p64) fail(path, "is too large, got " + show(value));
-  return static_cast<std::uint64_t>(result);
-}
-
-Vec2 JsonValueReader::vector2(const json& value, const std::string& path) const {
-  if (!value.is_array() || value.size() != 2) {
-    const std::string got =
-        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
-    fail(path, "expected an array of 2 numbers [x, y], got " + got);
-  }
-  return Vec2(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)));
-}
-
-int readDimensions(const JsonValueReader& reader, const json& value) {
-  const std::int64_t dimensions = reader.integer(value, "/dimensions");
-  if (dimensions != 2 && dimensions != 3) reader.fail("/dimensions", "must be 2 or 3, got " + std::to_string(dimensions));
-  return static_cast<int>(dimensions);
-}
-
-Vec3 JsonValueReader::vector3(const json& value, const std::string& path) const {
-  if (!value.is_array() || value.size() != 3) {
-    const std::string got =
-        value.is_array() ? "an array of " + std::to_string(value.size()) + " elements" : typeOf(value);
-    fail(path, "expected an array of 3 numbers [x, y, z], got " + got);
-  }
-  return Vec3(floatNumber(value[0], childPath(path, 0)), floatNumber(value[1], childPath(path, 1)),
-              floatNumber(value[2], childPath(path, 2)));
-}
-
-AgentParams JsonValueReader::applyParams(const json& object, const std::string& path, AgentParams params,
-                        std::string_view radiusKey) const {
-  for (const AgentParamField& field : kAgentParamFields) {
-    const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
-    if (!object.contains(key)) continue;
-    const std::string at = childPath(path, key);
-    if (field.real != nullptr) {
-      params.*field.real = floatNumber(object[key], at);
-      continue;
-    }
-    // The one integer: checked before it is narrowed to an int.
-    const std::int64_t value = integer(object[key], at);
-    if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
-        !problem.empty()) {
-      fail(at, problem + ", got " + std::to_string(value));
-    }
-    params.maxNeighbors = static_cast<int>(value);
-  }
-  return params;
-}
-
-}  // namespace scenario_detail
 
 namespace {
 

@@ -13,17 +13,17 @@
 #include <vector>
 
 #include <crowd/obstacles.hpp>
-#include <crowd/reference_line.hpp>
+#include "nav/reference_line.hpp"
 
 #include "scenario/group_generation.hpp"
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 #include "scenario/behavior_json.hpp"
 #include "scenario/scenario_paths.hpp"
 #include "scenario/risks.hpp"
 
 namespace crowd {
 
-// ---- checks the reader shares (scenario_behavior_json.hpp) ---------------------------------------
+// ---- checks the reader shares (behavior_json.hpp) ---------------------------------------
 
 namespace scenario_detail {
 

@@ -1,10 +1,9 @@
-// Checks run on every scenario before a simulation starts (agents that start overlapping each
-// other or an obstacle, clockwise polygons that enclose no agent) and the step from a Scenario
-// to a Simulator.
+// Checks run on every scenario before a simulation starts: agents that start overlapping each
+// other or an obstacle, clockwise polygons that enclose no agent, and the risks of risks.hpp.
 //
 // The checks must stay cheap for millions of agents, so they look things up in sparse grids
-// (geometry.hpp): memory proportional to what is binned rather than to the area the scenario
-// spans. About 0.2 s per million agents.
+// (geometry/geometry.hpp, geometry/point_grid.hpp): memory proportional to what is binned rather
+// than to the area the scenario spans. About 0.2 s per million agents.
 #include <crowd/scenario.hpp>
 
 #include <glm/common.hpp>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "geometry/geometry.hpp"
+#include "geometry/point_grid.hpp"
 #include "scenario/risks.hpp"
 
 namespace crowd {
@@ -55,13 +55,14 @@ PairOverlaps findPairOverlaps(const std::vector<AgentDef>& agents) {
 
   // Cells as wide as the largest possible contact distance: overlapping agents are in the same
   // or adjacent cells.
-  const SparseGrid grid = binPoints(
-      agents.size(), [&](std::size_t i) { return toPoint(agents[i].position); }, 2.0 * maxRadius);
+  std::vector<Vec2> positions(agents.size());
+  for (std::size_t i = 0; i < agents.size(); ++i) positions[i] = agents[i].position;
+  const PointGrid<Vec2> grid(positions, 2.0 * maxRadius);
   std::uint64_t tests = 0;
-  for (const std::uint32_t a : grid.itemsByBucket()) {
+  for (const std::uint32_t a : grid.order()) {
     if (tests > kMaxPairTests) break;
     const AgentDef& first = agents[a];
-    grid.forEachAround(toPoint(first.position), [&](std::uint32_t b) {
+    grid.forEachAround(first.position, [&](std::uint32_t b) {
       if (b <= a) return;  // Each pair once, from its lower-numbered agent.
       ++tests;
       const AgentDef& second = agents[b];
@@ -226,150 +227,6 @@ void addScenarioWarnings(Scenario& scenario) {
   addObstacleOverlapWarning(scenario, survey);
   addWindingWarning(scenario, survey);
   addRiskWarnings(scenario);
-}
-
-namespace {
-
-// Origins are multiples of this, so a scene within half of it of (0, 0) is computed exactly
-// where it stands (and so gives RVO2's results to the bit) and others move by a round amount.
-constexpr double kOriginGrain = 4096.0;
-
-// Near the middle of everything the scenario places: agents, goals, obstacle vertices.
-glm::dvec2 frameOrigin(const Scenario& scenario) {
-  glm::dvec2 lo(INFINITY), hi(-INFINITY);
-  const auto include = [&](Vec2 p) {
-    lo = glm::min(lo, glm::dvec2(p));
-    hi = glm::max(hi, glm::dvec2(p));
-  };
-  for (const AgentDef& agent : scenario.agents) {
-    include(agent.position);
-    if (agent.goal) include(*agent.goal);
-  }
-  for (const std::vector<Vec2>& polygon : scenario.obstacles) {
-    for (const Vec2 v : polygon) include(v);
-  }
-  for (const CircleSpec& circle : scenario.circles) include(circle.center);
-  for (const PathSpec& path : scenario.paths) {
-    for (const Vec2 v : path.points) include(v);
-  }
-  if (!(lo.x <= hi.x) || !(lo.y <= hi.y)) return glm::dvec2(0.0);
-  return glm::round(0.5 * (lo + hi) / kOriginGrain) * kOriginGrain;
-}
-
-// A point of the scenario in the simulator's frame. Exact: the difference of a float and a
-// multiple of kOriginGrain is a float again (at most as large).
-Vec2 inFrame(Vec2 p, glm::dvec2 origin) { return Vec2(glm::dvec2(p) - origin); }
-
-// Hands the scenario's map to the simulator, in its frame, and every routed agent's goals (its
-// exits, or its goal) with the route already planned, so that it is re-planned when stuck.
-void addNavigation(Simulator& simulator, const Scenario& scenario, const std::vector<AgentId>& ids, glm::dvec2 origin) {
-  GridMap map = *scenario.map;
-  map.setPlacement(GridPlacement{map.placement().cellSize, inFrame(map.placement().origin, origin)});
-  simulator.setNavigation(map, scenario.route);
-  const std::vector<std::int32_t> exitSet = exitSetOfAgents(scenario);
-  std::vector<Vec2> goals;
-  for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {
-    if (scenario.routeOffsets[i + 1] - scenario.routeOffsets[i] < 2 || !scenario.agents[i].goal) continue;
-    if (exitSet[i] >= 0) {
-      goals = scenario.exits[static_cast<std::size_t>(exitSet[i])].points;
-    } else {
-      goals = {*scenario.agents[i].goal};
-    }
-    for (Vec2& goal : goals) goal = inFrame(goal, origin);
-    simulator.navigate(ids[i], goals, true);
-  }
-}
-
-}  // namespace
-
-Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backend) {
-  SimulatorConfig config;
-  config.backend = backend;
-  config.timeStep = scenario.timeStep;
-  config.removeArrived = scenario.removeArrived;
-  config.threads = threads;
-  config.seed = scenario.seed;  // The deadlock jitter's draws follow the scenario's seed too.
-  config.origin = frameOrigin(scenario);
-  // A scenario built in code skips the reader's checks; say which item the simulator refused.
-  try {
-    Simulator simulator(config);
-    for (std::size_t p = 0; p < scenario.obstacles.size(); ++p) {
-      try {
-        std::vector<Vec2> polygon = scenario.obstacles[p];
-        for (Vec2& v : polygon) v = inFrame(v, config.origin);
-        simulator.addObstacle(polygon);
-      } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": /obstacles/" + std::to_string(p) + ": " +
-                            error.what());
-      }
-    }
-    for (std::size_t c = 0; c < scenario.circles.size(); ++c) {
-      try {
-        simulator.addCircle(inFrame(scenario.circles[c].center, config.origin), scenario.circles[c].radius);
-      } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": /circles/" + std::to_string(c) + ": " + error.what());
-      }
-    }
-    for (std::size_t p = 0; p < scenario.paths.size(); ++p) {
-      try {
-        std::vector<Vec2> points = scenario.paths[p].points;
-        for (Vec2& v : points) v = inFrame(v, config.origin);
-        simulator.addPath(points, scenario.paths[p].loop);
-      } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": /paths/" + std::to_string(p) + ": " + error.what());
-      }
-    }
-    std::vector<AgentId> ids;
-    ids.reserve(scenario.agents.size());
-    for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
-      try {
-        AgentDef agent = scenario.agents[i];
-        agent.position = inFrame(agent.position, config.origin);
-        if (agent.goal) agent.goal = inFrame(*agent.goal, config.origin);
-        agent.target.reset();  // Set below, once every agent exists.
-        ids.push_back(simulator.addAgent(agent));
-      } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
-      }
-    }
-    // Each routed agent's own route, after the scenario's paths so that their numbers stand.
-    if (!scenario.routeOffsets.empty()) {
-      std::vector<Vec2> points;
-      for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {
-        const auto begin = static_cast<std::size_t>(scenario.routeOffsets[i]);
-        const auto end = static_cast<std::size_t>(scenario.routeOffsets[i + 1]);
-        if (end - begin < 2) continue;
-        points.assign(scenario.routePoints.begin() + static_cast<std::ptrdiff_t>(begin),
-                      scenario.routePoints.begin() + static_cast<std::ptrdiff_t>(end));
-        for (Vec2& v : points) v = inFrame(v, config.origin);
-        try {
-          simulator.setRoute(ids[i], simulator.addPath(points, false));
-        } catch (const std::invalid_argument& error) {
-          throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": route: " + error.what());
-        }
-      }
-    }
-    if (scenario.map) addNavigation(simulator, scenario, ids, config.origin);
-    for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
-      const std::optional<AgentId>& target = scenario.agents[i].target;
-      if (!target) continue;
-      if (target->index >= ids.size()) {
-        throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": target " +
-                            std::to_string(target->index) + " does not exist (" + std::to_string(ids.size()) +
-                            " agents)");
-      }
-      try {
-        simulator.setTarget(ids[i], ids[target->index]);
-      } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": agent " + std::to_string(i) + ": " + error.what());
-      }
-    }
-    return simulator;
-  } catch (const ScenarioError&) {
-    throw;
-  } catch (const std::invalid_argument& error) {
-    throw ScenarioError(scenario.name + ": " + error.what());
-  }
 }
 
 }  // namespace crowd

@@ -8,8 +8,9 @@
 #include <span>
 #include <vector>
 
-#include <crowd/agent_id.hpp>
 #include <crowd/kernels/agent_columns.hpp>
+
+#include "sim/agent_handles.hpp"
 
 namespace crowd {
 

@@ -8,7 +8,7 @@
 
 #include <crowd/limits.hpp>
 
-#include "sim/backend.hpp"
+#include "sim/step/executor.hpp"
 
 namespace crowd {
 

@@ -25,18 +25,13 @@ std::string describe(Vector v) {
 }  // namespace
 
 template <class Vector>
-std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
-  constexpr bool kPlanar = std::is_same_v<Vector, Vec2>;
-  if (kind == BackendKind::Cpu) {
-    if constexpr (kPlanar) return makeCpuBackend();
-    else return makeCpuBackend3();
-  }
+std::unique_ptr<ExecutorOf<Vector>> makeExecutor(BackendKind kind) {
+  if (kind == BackendKind::Cpu) return makeCpuExecutor<Vector>();
   std::string why;
   if (cudaBackendAvailable(&why)) {
 #if defined(CROWD_WITH_CUDA)
     try {
-      if constexpr (kPlanar) return makeCudaBackend();
-      else return makeCudaBackend3();
+      return makeCudaExecutor<Vector>();
     } catch (const std::exception& e) {
       // A device that is listed but cannot give a context (busy, out of memory): auto falls
       // back to the CPU; only an explicit request for CUDA fails.
@@ -46,11 +41,8 @@ std::unique_ptr<BackendOf<Vector>> makeBackend(BackendKind kind) {
 #endif
   }
   if (kind == BackendKind::Cuda) throw std::runtime_error("the CUDA backend cannot run: " + why);
-  if constexpr (kPlanar) return makeCpuBackend();
-  else return makeCpuBackend3();
+  return makeCpuExecutor<Vector>();
 }
-template std::unique_ptr<Backend> makeBackend<Vec2>(BackendKind);
-template std::unique_ptr<Backend3> makeBackend<Vec3>(BackendKind);
 
 void requireParams(const AgentParams& params) {
   if (const std::string problem = checkAgentParams(params); !problem.empty()) throw std::invalid_argument(problem);
@@ -59,41 +51,7 @@ void requireParams(const AgentParams& params) {
 template <class Vector>
 SimulatorCore<Vector>::SimulatorCore(const SimulatorConfig& configuration) : config(configuration) {
   checkConfig(configuration);
-  backend = makeBackend<Vector>(configuration.backend);
-}
-
-template <class Vector>
-AgentId SimulatorCore<Vector>::addAgent(Vector position, Vector velocity, std::optional<Vector> goal,
-                                        Vector prefVelocity, const AgentParams& params,
-                                        const Behavior& behavior) {
-  if (agents.size() >= static_cast<std::size_t>(INT32_MAX)) {
-    throw std::length_error("too many agents: at most 2^31 - 1 are supported");
-  }
-  hostChanged();
-  AgentRowOf<Vector> row{};
-  row.id = handles.add(agents.size());
-  row.position = position;
-  row.velocity = velocity;
-  row.prefVelocity = goal ? Vector(0.0f) : prefVelocity;  // A goal sets it each step.
-  row.goal = goal.value_or(Vector(0.0f));
-  row.profile = internProfile(params, behavior);
-  row.flags = goal ? kHasGoal : 0;
-  agents.append(row);
-  return row.id;
-}
-
-template <class Vector>
-void SimulatorCore<Vector>::removeDense(std::span<const std::size_t> sortedDense) {
-  hostChanged();
-  removeAgents(agents, handles, sortedDense);
-}
-
-template <class Vector>
-bool SimulatorCore<Vector>::removeAgent(AgentId id) {
-  if (!handles.contains(id)) return false;
-  const std::size_t dense[1] = {denseOf(id)};
-  removeDense(dense);
-  return true;
+  driver = std::make_unique<StepDriverOf<Vector>>(makeExecutor<Vector>(configuration.backend));
 }
 
 template <class Vector>
@@ -115,105 +73,24 @@ const ProfileTable& SimulatorCore<Vector>::profileTable() {
 }
 
 template <class Vector>
-Vector SimulatorCore<Vector>::position(AgentId id) const {
-  syncHost();
-  return agents.position[denseOf(id)];
-}
-template <class Vector>
-Vector SimulatorCore<Vector>::velocity(AgentId id) const {
-  syncHost();
-  return agents.velocity[denseOf(id)];
-}
-template <class Vector>
-Vector SimulatorCore<Vector>::prefVelocity(AgentId id) const {
-  syncHost();
-  return agents.prefVelocity[denseOf(id)];
-}
-template <class Vector>
-std::optional<Vector> SimulatorCore<Vector>::goal(AgentId id) const {
-  const std::size_t d = denseOf(id);
-  if ((agents.flags[d] & kHasGoal) == 0) return std::nullopt;
-  return agents.goal[d];
-}
-template <class Vector>
-bool SimulatorCore<Vector>::hasArrived(AgentId id) const {
-  syncHost();
-  return (agents.flags[denseOf(id)] & kArrived) != 0;
-}
-template <class Vector>
-std::span<const Vector> SimulatorCore<Vector>::positions() const {
-  syncHost();
-  return agents.position;
-}
-template <class Vector>
-std::span<const Vector> SimulatorCore<Vector>::velocities() const {
-  syncHost();
-  return agents.velocity;
+void SimulatorCore<Vector>::removeDense(std::span<const std::size_t> sortedDense) {
+  hostChanged();
+  removeAgents(agents, handles, sortedDense);
 }
 
 template <class Vector>
-void SimulatorCore<Vector>::setPosition(AgentId id, Vector position) {
-  requirePoint(position, "position");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.position[d] = position;
-}
-template <class Vector>
-void SimulatorCore<Vector>::setVelocity(AgentId id, Vector velocity) {
-  requireVelocity(velocity, "velocity");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.velocity[d] = velocity;
-}
-template <class Vector>
-void SimulatorCore<Vector>::setGoal(AgentId id, Vector goal) {
-  requirePoint(goal, "goal");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.goal[d] = goal;
-  agents.flags[d] = kHasGoal;  // Not arrived at the new goal.
-}
-template <class Vector>
-void SimulatorCore<Vector>::setPrefVelocity(AgentId id, Vector prefVelocity) {
-  requireVelocity(prefVelocity, "prefVelocity");
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.prefVelocity[d] = prefVelocity;
-  agents.flags[d] = 0;  // No goal, so nothing to arrive at.
-}
-template <class Vector>
-void SimulatorCore<Vector>::setParams(AgentId id, const AgentParams& params) {
-  requireParams(params);
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.profile[d] = internProfile(params, behaviors[agents.profile[d]]);
-}
-template <class Vector>
-void SimulatorCore<Vector>::setBehavior(AgentId id, const Behavior& behavior) {
-  const std::size_t d = denseOf(id);
-  hostChanged();
-  agents.profile[d] = internProfile(profiles[agents.profile[d]], behavior);
-}
-
-template <class Vector>
-std::vector<float> SimulatorCore<Vector>::radii() const {
-  std::vector<float> out(agents.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles[agents.profile[i]].radius;
-  return out;
-}
-template <class Vector>
-std::vector<float> SimulatorCore<Vector>::maxSpeeds() const {
-  std::vector<float> out(agents.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = profiles[agents.profile[i]].maxSpeed;
-  return out;
+SteeringStoreOf<Vector>& SimulatorCore<Vector>::steeringStore() {
+  if (!steering) steering = std::make_unique<SteeringStoreOf<Vector>>();
+  steering->resize(handles.slotCount());
+  return *steering;
 }
 
 template <class Vector>
 void SimulatorCore<Vector>::syncHost() const {
-  if (!hostStale || !backend) return;
-  // The host arrays are a cache of the device state here, so refreshing them is not a change
+  if (!hostStale) return;
+  // The host arrays are a cache of the executor's state here, so refreshing them is not a change
   // of the simulator's observable state.
-  backend->download(agents);
+  driver->executor().download(agents, steering.get());
   hostStale = false;
 }
 
@@ -222,26 +99,22 @@ void SimulatorCore<Vector>::hostChanged() {
   // Bring the host copy up to date first: the change applies to the newest state, which is
   // then uploaded again before the next step.
   syncHost();
-  if (backend) backend->invalidate();
+  driver->executor().invalidate();
 }
 
 template <class Vector>
-void SimulatorCore<Vector>::setConfig(const SimulatorConfig& configuration) {
-  checkConfig(configuration);
-  if (configuration.backend != config.backend) {
-    throw std::invalid_argument("the backend is chosen when the simulator is constructed");
-  }
-  const bool startRemoving = configuration.removeArrived && !config.removeArrived;
-  config = configuration;
-  if (!startRemoving) return;
-  syncHost();  // Those that arrived before removal was asked for go now, as later ones will.
-  const std::vector<std::size_t> arrived = arrivedAgents(agents);
-  if (!arrived.empty()) removeDense(arrived);
+StepRequestOf<Vector> SimulatorCore<Vector>::stepRequest(const StaticWorldView& world) {
+  const ProfileTable& profileRows = profileTable();
+  SteeringStoreOf<Vector>* steered = profileRows.anySteering ? &steeringStore() : nullptr;
+  if (profileRows.anyPlanners) steered->keepTracks();
+  return StepRequestOf<Vector>{agents,          steered,         profileRows, world,       config.timeStep,
+                               config.cellSize, config.threads,  jitter(),    !config.exactRvo2, config.seed,
+                               stepCount + 1};
 }
 
 template <class Vector>
-StepReportOf<Vector> SimulatorCore<Vector>::runStep(const Request& request) {
-  StepReportOf<Vector> report = backend->step(request);
+void SimulatorCore<Vector>::step(const StepRequestOf<Vector>& request) {
+  const StepReportOf<Vector> report = driver->step(request);
   lastTimes = report.times;
   lastCandidates = report.candidatesPerAgent;
   lastOrcaLines = report.orcaLinesPerAgent;
@@ -254,33 +127,16 @@ StepReportOf<Vector> SimulatorCore<Vector>::runStep(const Request& request) {
                           describe(bad.velocity) + " or position " + describe(bad.position) +
                           "; the step was not applied");
   }
-  hostStale = backend->holdsState();
-  return report;
-}
-
-template <class Vector>
-void SimulatorCore<Vector>::finishStep(const std::vector<std::size_t>& arrivedDense) {
+  hostStale = driver->executor().holdsState();
   ++stepCount;
   time += config.timeStep;
-  for (std::size_t d : arrivedDense) lastArrivals.push_back(Arrival{agents.id[d], stepCount});
-  if (config.removeArrived && !arrivedDense.empty()) removeDense(arrivedDense);
-}
-
-template <class Vector>
-std::size_t SimulatorCore<Vector>::arrivedCount() const {
-  syncHost();
-  return countArrived(agents);
-}
-
-template <class Vector>
-std::uint64_t SimulatorCore<Vector>::stateHash() const {
-  syncHost();
-  return hashAgents(agents);
+  for (std::size_t d : report.arrived) lastArrivals.push_back(Arrival{agents.id[d], stepCount});
+  if (config.removeArrived && !report.arrived.empty()) removeDense(report.arrived);
 }
 
 template <class Vector>
 std::size_t SimulatorCore<Vector>::memoryBytes() const {
-  return agents.bytes() + handles.bytes() + backend->hostBytes();
+  return agents.bytes() + handles.bytes() + (steering ? steering->bytes() : 0) + driver->executor().hostBytes();
 }
 
 template struct SimulatorCore<Vec2>;

@@ -10,10 +10,9 @@
 
 #include <crowd/kernels/agent_columns.hpp>
 
-#include "sim/agent_store.hpp"
 #include "nav/navigator.hpp"
+#include "sim/planar_world.hpp"
 #include "sim/simulator_core.hpp"
-#include "sim/steering_store.hpp"
 
 namespace crowd {
 
@@ -22,20 +21,20 @@ void Simulator::setNavigation(const GridMap& map, const NavigationOptions& optio
     throw std::invalid_argument(problem);
   }
   auto next = std::make_unique<Navigator>(map, options);
-  if (navigator_) {
+  if (world_->navigator) {
     // Same agents and goals, routes to be planned on the new map.
-    for (const Navigator::Agent& agent : navigator_->agents()) {
+    for (const Navigator::Agent& agent : world_->navigator->agents()) {
       if (agent.goalSet >= 0 && contains(agent.id)) {
-        next->add(agent.id, navigator_->goalSet(agent.goalSet), core_->stepCount);
+        next->add(agent.id, world_->navigator->goalSet(agent.goalSet), core_->stepCount);
       }
     }
-    next->stats() = navigator_->stats();
+    next->stats() = world_->navigator->stats();
   }
-  navigator_ = std::move(next);
+  world_->navigator = std::move(next);
 }
 
 void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute) {
-  if (!navigator_) throw std::logic_error("navigate needs a map: call setNavigation first");
+  if (!world_->navigator) throw std::logic_error("navigate needs a map: call setNavigation first");
   denseOf(id);  // Throws for an unknown id.
   if (goals.empty()) throw std::invalid_argument("navigate needs at least one goal");
   for (const Vec2 goal : goals) {
@@ -44,14 +43,20 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   // Only the default goal rule changes (to following its own route); setBehavior also starts
   // the agent's steering state afresh, which other behaviours keep.
   if (behavior(id).goalOnly()) setBehavior(id, followingOwnRoute(behavior(id)));
-  navigator_->add(id, goals, core_->stepCount);
-  if (keepRoute && route(id) >= 0) navigator_->routed(id.index, core_->stepCount, false);
+  world_->navigator->add(id, goals, core_->stepCount);
+  if (keepRoute && route(id) >= 0) world_->navigator->routed(id.index, core_->stepCount, false);
 }
 
-NavigationStats Simulator::navigationStats() const { return navigator_ ? navigator_->stats() : NavigationStats{}; }
+bool Simulator::hasNavigation() const { return world_->navigator != nullptr; }
+
+void Simulator::beforeStep() {
+  if (world_->navigator) navigateRoutes();
+}
+
+NavigationStats Simulator::navigationStats() const { return world_->navigator ? world_->navigator->stats() : NavigationStats{}; }
 
 void Simulator::navigateRoutes() {
-  Navigator& nav = *navigator_;
+  Navigator& nav = *world_->navigator;
   const NavigationOptions& options = nav.options();
   const auto stepsOf = [this](float seconds) {
     return std::max<std::int64_t>(1, std::llround(static_cast<double>(seconds) / core_->config.timeStep));
@@ -75,10 +80,11 @@ void Simulator::navigateRoutes() {
     }
     const std::size_t d = denseOf(agent.id);
     if ((core_->agents.flags[d] & kArrived) != 0 && !agent.needsRoute) continue;
-    const int path = steering_ ? steering_->route(slot) : -1;
-    const int segment = steering_ ? steering_->current().segment[slot] : -1;
+    const bool steers = core_->hasSteering();
+    const int path = steers ? core_->steering->route(slot) : -1;
+    const int segment = steers ? core_->steering->segment(slot) : -1;
     const Vec2 position = core_->agents.position[d];
-    if (!nav.due(slot, pathPoints_, pathStart_, path, segment, position, core_->stepCount, stuckSteps)) continue;
+    if (!nav.due(slot, world_->pathPoints, world_->pathStart, path, segment, position, core_->stepCount, stuckSteps)) continue;
     RouteRequest request;
     request.start = position;
     const std::span<const Vec2> goals = nav.goalSet(agent.goalSet);

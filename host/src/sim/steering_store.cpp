@@ -2,78 +2,105 @@
 
 namespace crowd {
 
-namespace {
-
-FrenetTrack noTrack() {
-  FrenetTrack t{};
-  t.hint = -1;
-  return t;
-}
-
-}  // namespace
-
-void SteeringStore::keepTracks() {
+template <class Vector>
+void SteeringStoreOf<Vector>::keepTracks() {
   if (tracked_) return;
   tracked_ = true;
-  for (int b = 0; b < 2; ++b) track_[b].assign(target_.size(), noTrack());
+  // Only the planned columns start now; every id gets their initial value.
+#define CROWD_START_Kept(Type, name, initial)
+#define CROWD_START_Stepped(Type, name, initial)
+#define CROWD_START_Planned(Type, name, initial) \
+  for (auto& buffer : name##_) buffer.assign(size_, initial);
+#define CROWD_START_COLUMN(Type, name, Kind, initial) CROWD_START_##Kind(Type, name, initial)
+  CROWD_STEERING_COLUMNS(CROWD_START_COLUMN)
+#undef CROWD_START_COLUMN
+#undef CROWD_START_Kept
+#undef CROWD_START_Stepped
+#undef CROWD_START_Planned
 }
 
-void SteeringStore::resize(std::size_t count) {
-  const std::size_t old = target_.size();
-  if (count <= old) return;
-  if (tracked_) {
-    for (int b = 0; b < 2; ++b) track_[b].resize(count, noTrack());
-  }
-  target_.resize(count, kNoTarget);
-  route_.resize(count, -1);
-  for (int b = 0; b < 2; ++b) {
-    wander_[b].resize(count, Vec2(0.0f, 0.0f));
-    segment_[b].resize(count, -1);
-    lastTarget_[b].resize(count, Vec2(0.0f, 0.0f));
-    flags_[b].resize(count, 0);
-  }
+template <class Vector>
+void SteeringStoreOf<Vector>::resize(std::size_t count) {
+  if (count <= size_) return;
+#define CROWD_GROW_Kept(Type, name, initial) name##_.resize(count, initial);
+#define CROWD_GROW_Stepped(Type, name, initial) \
+  for (auto& buffer : name##_) buffer.resize(count, initial);
+#define CROWD_GROW_Planned(Type, name, initial) \
+  if (tracked_) CROWD_GROW_Stepped(Type, name, initial)
+#define CROWD_GROW_COLUMN(Type, name, Kind, initial) CROWD_GROW_##Kind(Type, name, initial)
+  CROWD_STEERING_COLUMNS(CROWD_GROW_COLUMN)
+#undef CROWD_GROW_COLUMN
+#undef CROWD_GROW_Kept
+#undef CROWD_GROW_Stepped
+#undef CROWD_GROW_Planned
+  size_ = count;
 }
 
-void SteeringStore::reset(std::uint32_t id) {
-  for (int b = 0; b < 2; ++b) {
-    wander_[b][id] = Vec2(0.0f, 0.0f);
-    segment_[b][id] = -1;
-    lastTarget_[b][id] = Vec2(0.0f, 0.0f);
-    flags_[b][id] = 0;
-    if (tracked_) track_[b][id] = noTrack();
-  }
+template <class Vector>
+void SteeringStoreOf<Vector>::reset(std::uint32_t id) {
+#define CROWD_RESET_Kept(Type, name, initial)
+#define CROWD_RESET_Stepped(Type, name, initial) \
+  for (auto& buffer : name##_) buffer[id] = initial;
+#define CROWD_RESET_Planned(Type, name, initial) \
+  if (tracked_) CROWD_RESET_Stepped(Type, name, initial)
+#define CROWD_RESET_COLUMN(Type, name, Kind, initial) CROWD_RESET_##Kind(Type, name, initial)
+  CROWD_STEERING_COLUMNS(CROWD_RESET_COLUMN)
+#undef CROWD_RESET_COLUMN
+#undef CROWD_RESET_Kept
+#undef CROWD_RESET_Stepped
+#undef CROWD_RESET_Planned
 }
 
-void SteeringStore::setTarget(std::uint32_t id, AgentId target) {
+template <class Vector>
+void SteeringStoreOf<Vector>::setTarget(std::uint32_t id, AgentId target) {
   const bool had = target_[id].index != kNoTarget.index;
   const bool has = target.index != kNoTarget.index;
   targets_ = targets_ - (had ? 1 : 0) + (has ? 1 : 0);
   target_[id] = target;
-  for (int b = 0; b < 2; ++b) flags_[b][id] = 0;  // The new target has not been seen yet.
+  for (auto& buffer : flags_) buffer[id] = 0;  // The new target has not been seen yet.
 }
 
-SteeringState SteeringStore::view() {
+template <class Vector>
+SteeringStateOf<Vector> SteeringStoreOf<Vector>::view() {
   const int in = current_;
   const int out = current_ ^ 1;
-  return SteeringState{target_.data(),          route_.data(),       wander_[in].data(),  wander_[out].data(), segment_[in].data(),
-                       segment_[out].data(),    lastTarget_[in].data(), lastTarget_[out].data(),
-                       flags_[in].data(),       flags_[out].data(),
-                       tracked_ ? track_[in].data() : nullptr, tracked_ ? track_[out].data() : nullptr, nullptr,
-                       static_cast<int>(target_.size())};
-}
-
-SteeringStore::Current SteeringStore::current() {
-  return Current{target_.data(), route_.data(), wander_[current_].data(), segment_[current_].data(), lastTarget_[current_].data(),
-                 flags_[current_].data(), tracked_ ? track_[current_].data() : nullptr};
-}
-
-std::size_t SteeringStore::bytes() const {
-  std::size_t total = target_.capacity() * sizeof(AgentId) + route_.capacity() * sizeof(int);
-  for (int b = 0; b < 2; ++b) {
-    total += wander_[b].capacity() * sizeof(Vec2) + segment_[b].capacity() * sizeof(int) +
-             lastTarget_[b].capacity() * sizeof(Vec2) + flags_[b].capacity() + track_[b].capacity() * sizeof(FrenetTrack);
+  State state{};
+#define CROWD_VIEW_Kept(Type, name) state.name = name##_.data();
+#define CROWD_VIEW_Stepped(Type, name) \
+  state.name##In = name##_[in].data(); \
+  state.name##Out = name##_[out].data();
+#define CROWD_VIEW_Planned(Type, name) \
+  if (tracked_) {                      \
+    CROWD_VIEW_Stepped(Type, name)     \
   }
+#define CROWD_VIEW_COLUMN(Type, name, Kind, initial) CROWD_VIEW_##Kind(Type, name)
+  CROWD_STEERING_COLUMNS(CROWD_VIEW_COLUMN)
+#undef CROWD_VIEW_COLUMN
+#undef CROWD_VIEW_Kept
+#undef CROWD_VIEW_Stepped
+#undef CROWD_VIEW_Planned
+  state.slotOfId = nullptr;
+  state.idCount = anyTargets() ? static_cast<int>(size_) : 0;
+  return state;
+}
+
+template <class Vector>
+std::size_t SteeringStoreOf<Vector>::bytes() const {
+  std::size_t total = 0;
+#define CROWD_BYTES_Kept(Type, name) total += name##_.capacity() * sizeof(Type);
+#define CROWD_BYTES_Stepped(Type, name) \
+  for (const auto& buffer : name##_) total += buffer.capacity() * sizeof(Type);
+#define CROWD_BYTES_Planned(Type, name) CROWD_BYTES_Stepped(Type, name)
+#define CROWD_BYTES_COLUMN(Type, name, Kind, initial) CROWD_BYTES_##Kind(Type, name)
+  CROWD_STEERING_COLUMNS(CROWD_BYTES_COLUMN)
+#undef CROWD_BYTES_COLUMN
+#undef CROWD_BYTES_Kept
+#undef CROWD_BYTES_Stepped
+#undef CROWD_BYTES_Planned
   return total;
 }
+
+template class SteeringStoreOf<Vec2>;
+template class SteeringStoreOf<Vec3>;
 
 }  // namespace crowd

@@ -1,7 +1,9 @@
-// The host's copy of the per-agent steering state (kernels/steering_terms.hpp: SteeringState),
-// indexed by AgentId::index and double-buffered: a step reads one buffer and writes the other,
-// and the simulator flips them only when the step is accepted. Allocated only once some agent
-// steers (every goal-only crowd pays nothing).
+// The host's copy of the per-agent steering state: one vector per kept column and two per stepped
+// one, generated from kernels/steering_state.hpp's column list, for either world. Indexed by
+// AgentId::index. A step reads one buffer of each stepped column and writes the other; flip()
+// makes the written one current only when the step is accepted. Made only once some agent steers
+// or has a target (a goal-only crowd pays nothing), and the planned columns only once some profile
+// plans.
 #pragma once
 
 #include <array>
@@ -9,56 +11,68 @@
 #include <cstdint>
 #include <vector>
 
-#include <crowd/kernels/steering_terms.hpp>
+#include <crowd/kernels/steering_state.hpp>
 
 namespace crowd {
 
-class SteeringStore {
+template <class Vector>
+class SteeringStoreOf {
  public:
-  /// Entries for ids 0 .. count - 1; new ones start fresh.
+  using State = SteeringStateOf<Vector>;
+
+  /// Entries for ids 0 .. count - 1; new ones start with each column's initial value.
   void resize(std::size_t count);
-  std::size_t size() const { return target_.size(); }
-  /// Forgets id's wander direction, path segment and last seen target (a new behaviour or agent).
+  std::size_t size() const { return size_; }
+  /// Starts id's stepped state afresh (a new agent, or a new behaviour); keeps its kept columns.
   void reset(std::uint32_t id);
   void setTarget(std::uint32_t id, AgentId target);
   AgentId target(std::uint32_t id) const { return target_[id]; }
   /// The agent's own route (a path number), or -1.
   void setRoute(std::uint32_t id, int path) { route_[id] = path; }
   int route(std::uint32_t id) const { return route_[id]; }
+  /// The agent's current path segment (-1: none yet).
+  int segment(std::uint32_t id) const { return segment_[current_][id]; }
   /// Whether any agent has a target (the backends then map ids to slots each step).
   bool anyTargets() const { return targets_ > 0; }
-  /// Keeps a plan per agent (FrenetTrack) from now on, once some profile plans; until then the
-  /// tracks take no memory and the view's track arrays are null.
+  /// Holds the planned columns from now on, once some profile plans; until then they take no
+  /// memory and their view pointers are null.
   void keepTracks();
   bool hasTracks() const { return tracked_; }
-  /// The arrays a step reads and writes; slotOfId is left for the backend to fill.
-  SteeringState view();
-  /// The current state's arrays, writable: what a GPU backend uploads, and downloads into.
-  struct Current {
-    AgentId* target;
-    int* route;
-    Vec2* wander;
-    int* segment;
-    Vec2* lastTarget;
-    std::uint8_t* flags;
-    FrenetTrack* track;  ///< Null without tracks.
-  };
-  Current current();
+  /// The arrays a step reads and writes; slotOfId is left for the backend to fill, idCount is
+  /// the entries when some agent has a target, else 0.
+  State view();
   /// Makes the step's output the current state.
   void flip() { current_ ^= 1; }
+  int currentBuffer() const { return current_; }
   std::size_t bytes() const;
 
+  // name##Current(): each column's current buffer (a kept column's only one), which a device copy
+  // uploads from and downloads into. Planned columns are empty while tracks are not kept.
+#define CROWD_CURRENT_Kept(Type, name) \
+  std::vector<Type>& name##Current() { return name##_; }
+#define CROWD_CURRENT_Stepped(Type, name) \
+  std::vector<Type>& name##Current() { return name##_[current_]; }
+#define CROWD_CURRENT_Planned(Type, name) CROWD_CURRENT_Stepped(Type, name)
+#define CROWD_CURRENT_ACCESSOR(Type, name, Kind, initial) CROWD_CURRENT_##Kind(Type, name)
+  CROWD_STEERING_COLUMNS(CROWD_CURRENT_ACCESSOR)
+#undef CROWD_CURRENT_ACCESSOR
+
  private:
-  std::vector<AgentId> target_;
-  std::vector<int> route_;
-  std::array<std::vector<Vec2>, 2> wander_;
-  std::array<std::vector<int>, 2> segment_;
-  std::array<std::vector<Vec2>, 2> lastTarget_;
-  std::array<std::vector<std::uint8_t>, 2> flags_;
-  std::array<std::vector<FrenetTrack>, 2> track_;
+#define CROWD_STEERING_STORE_Kept(Type, name) std::vector<Type> name##_;
+#define CROWD_STEERING_STORE_Stepped(Type, name) std::array<std::vector<Type>, 2> name##_;
+#define CROWD_STEERING_STORE_Planned(Type, name) CROWD_STEERING_STORE_Stepped(Type, name)
+#define CROWD_STEERING_STORE_FIELD(Type, name, Kind, initial) CROWD_STEERING_STORE_##Kind(Type, name)
+  CROWD_STEERING_COLUMNS(CROWD_STEERING_STORE_FIELD)
+#undef CROWD_STEERING_STORE_FIELD
+  std::size_t size_ = 0;
   bool tracked_ = false;
   int current_ = 0;
   std::size_t targets_ = 0;
 };
+using SteeringStore = SteeringStoreOf<Vec2>;
+using SteeringStore3 = SteeringStoreOf<Vec3>;
+
+extern template class SteeringStoreOf<Vec2>;
+extern template class SteeringStoreOf<Vec3>;
 
 }  // namespace crowd

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "require_gpu.hpp"
+#include "sim/cuda/cuda_test_support.hpp"
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
@@ -15,27 +16,11 @@
 namespace crowd {
 namespace {
 
-
 TEST(CudaBackend, ExplicitRequestWithoutDeviceFailsClearly) {
-  std::string why;
-  if (cudaBackendAvailable(&why)) GTEST_SKIP() << "a usable GPU is present; nothing to refuse";
-  EXPECT_FALSE(why.empty());
-  SimulatorConfig config;
-  config.backend = BackendKind::Cuda;
-  try {
-    Simulator sim(config);
-    FAIL() << "constructing a CUDA simulator without a device must throw";
-  } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find(why), std::string::npos) << error.what();
-  }
+  test::expectExplicitRequestWithoutDeviceFailsClearly<Simulator>("simulator");
 }
 
-TEST(CudaBackend, AutoPicksTheGpuOnlyWhenThereIsOne) {
-  SimulatorConfig config;
-  config.backend = BackendKind::Auto;
-  const Simulator sim(config);
-  EXPECT_EQ(sim.backendName(), cudaBackendAvailable() ? "cuda" : "cpu");
-}
+TEST(CudaBackend, AutoPicksTheGpuOnlyWhenThereIsOne) { test::expectAutoPicksTheGpuOnlyWhenThereIsOne<Simulator>(); }
 
 // Random dense states with obstacles and mixed parameters, one step on each backend.
 TEST(CudaBackend, OneStepMatchesTheCpuBackend) {
@@ -126,11 +111,7 @@ TEST(CudaBackend, WritesBetweenStepsApplyToTheNewestState) {
     for (int s = 0; s < 3; ++s) sim->step();
   }
   ASSERT_EQ(cpu.agentCount(), gpu.agentCount());
-  double worst = 0;
-  for (std::size_t i = 0; i < cpu.agentCount(); ++i) {
-    worst = std::max(worst, static_cast<double>(length(cpu.positions()[i] - gpu.positions()[i])));
-  }
-  EXPECT_LT(worst, 1e-4);
+  EXPECT_LT(test::largestPositionDifference(cpu, gpu), 1e-4);
 }
 
 // A viewer draws the state straight from the device as soon as it is prepared, before any step:

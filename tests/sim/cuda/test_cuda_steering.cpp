@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "require_gpu.hpp"
+#include "sim/cuda/cuda_test_support.hpp"
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
@@ -115,9 +116,7 @@ TEST(CudaSteering, PlannersMatchTheCpuBackend) {
     gpu.step();
     ASSERT_EQ(cpu.agentCount(), gpu.agentCount()) << "step " << s;
     ASSERT_EQ(cpu.lastPlanCandidates(), gpu.lastPlanCandidates()) << "step " << s;
-    for (std::size_t i = 0; i < cpu.agentCount(); ++i) {
-      worst = std::max(worst, static_cast<double>(length(cpu.positions()[i] - gpu.positions()[i])));
-    }
+    worst = std::max(worst, test::largestPositionDifference(cpu, gpu));
   }
   std::printf("[ cuda ] lanes: largest position difference %.3g until all arrived\n", worst);
   EXPECT_EQ(cpu.agentCount(), 0u) << "every vehicle arrived";
@@ -147,11 +146,7 @@ TEST(CudaSteering, ChangesBetweenStepsApplyOnTheDevice) {
     for (int s = 0; s < 40; ++s) sim->step();
   }
   ASSERT_EQ(cpu.agentCount(), gpu.agentCount());
-  double worst = 0;
-  for (std::size_t i = 0; i < cpu.agentCount(); ++i) {
-    worst = std::max(worst, static_cast<double>(length(cpu.positions()[i] - gpu.positions()[i])));
-  }
-  EXPECT_LT(worst, 1e-3);
+  EXPECT_LT(test::largestPositionDifference(cpu, gpu), 1e-3);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade), and
 // wander, steer spheres, with the planar code's forces; the others are refused by name, in the
 // library and in scenario files.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -14,15 +15,13 @@
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>
 
+#include "sim/steering/steered_swarm_3d.hpp"
+#include "sim/worlds.hpp"
+
 namespace crowd {
 namespace {
 
-Behavior only(BehaviorKind kind, AvoidanceMode avoidance = AvoidanceMode::Orca) {
-  Behavior b;
-  b.behaviors = {WeightedBehavior{kind, 1.0f}};
-  b.avoidance = avoidance;
-  return b;
-}
+using test::only;
 
 TEST(Steering3d, ArriveStopsOnTheGoalWithoutOvershooting) {
   SimulatorConfig config;
@@ -81,17 +80,8 @@ TEST(Steering3d, WithoutAvoidanceAgentsPassThroughEachOther) {
   Simulator3 sim;
   AgentDef3 def;
   def.behavior = only(BehaviorKind::Seek, AvoidanceMode::None);
-  def.position = Vec3(-5.0f, 0.0f, 0.0f);
-  def.goal = Vec3(5.0f, 0.0f, 0.0f);
-  const AgentId a = sim.addAgent(def);
-  def.position = Vec3(5.0f, 0.0f, 0.0f);
-  def.goal = Vec3(-5.0f, 0.0f, 0.0f);
-  const AgentId b = sim.addAgent(def);
-  float closest = INFINITY;
-  for (int s = 0; s < 40; ++s) {
-    sim.step();
-    closest = std::min(closest, length(sim.position(a) - sim.position(b)));
-  }
+  const auto [a, b] = test::addHeadOnPair(sim, def, Vec3(-5.0f, 0.0f, 0.0f), Vec3(5.0f, 0.0f, 0.0f));
+  const float closest = test::closestApproach(sim, a, b, 40, false);
   EXPECT_LT(closest, 0.5f);  // Straight through: no avoidance asked for.
 }
 
@@ -265,16 +255,7 @@ TEST(Steering3d, WanderMeandersInThreeDimensions) {
 }
 
 TEST(Steering3d, SteeredSwarmIsTheSameForAnyThreadCount) {
-  Scenario3 s = builtinScenario3("swarm", 2000, 3);
-  for (std::size_t i = 0; i < s.agents.size(); ++i) {
-    s.agents[i].behavior = only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
-    if (i % 3 == 1) s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
-    if (i % 5 == 0) s.agents[i].behavior = only(BehaviorKind::Wander);
-    if (i % 7 == 0) {  // Some pursue the next agent, some evade it.
-      s.agents[i].behavior = only(i % 2 == 0 ? BehaviorKind::Pursue : BehaviorKind::Evade);
-      s.agents[i].target = AgentId{static_cast<std::uint32_t>(i + 1), 0};
-    }
-  }
+  const Scenario3 s = test::steeredSwarm(2000, 3);
   std::uint64_t first = 0;
   for (const int threads : {1, 2, 3}) {
     Simulator3 sim = makeSimulator3(s, threads);

@@ -1,6 +1,6 @@
 // What the built-in scenarios share: their time steps, the step budget of a walk, the
 // coordinate-limit check, lattices, and the builders of the steering built-ins
-// (scenario_builtin_steering.cpp), which the table in scenario_builtin.cpp lists.
+// (steering_builtins.cpp) and every other family, which the table in builtin_table.cpp lists.
 #pragma once
 
 #include <cmath>
@@ -11,7 +11,7 @@
 
 #include "geometry/geometry.hpp"
 #include "scenario/group_generation.hpp"
-#include "sim/number_text.hpp"
+#include "params/number_text.hpp"
 
 namespace crowd::builtin_detail {
 
@@ -65,7 +65,15 @@ inline Point jitteredLatticePoint(std::size_t k, std::size_t columns, std::size_
   return Point{slot.x + jitterX, slot.y + jitterY};
 }
 
-// The steering built-ins (scenario_builtin_steering.cpp).
+// The built-ins' builders, by family, as the table (builtin_table.cpp) lists them.
+void buildCircle(Scenario& scenario, std::size_t count);  // orca_builtins.cpp
+void buildCrossing(Scenario& scenario, std::size_t count);
+void buildCorridor(Scenario& scenario, std::size_t count);
+void buildBottleneck(Scenario& scenario, std::size_t count);
+void buildRandom(Scenario& scenario, std::size_t count);
+void buildEvacuation(Scenario& scenario, std::size_t count);  // navigation_builtins.cpp
+void buildMaze(Scenario& scenario, std::size_t count);
+// steering_builtins.cpp, lanes_builtin.cpp:
 void buildPursuit(Scenario& scenario, std::size_t count);
 void buildPathLoop(Scenario& scenario, std::size_t count);
 void buildForest(Scenario& scenario, std::size_t count);

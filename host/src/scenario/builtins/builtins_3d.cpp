@@ -11,7 +11,7 @@
 #include <crowd/scenario3.hpp>
 #include <crowd/scenario_spec.hpp>
 
-#include "sim/cpu/cpu_agent_grid.hpp"
+#include "geometry/point_grid.hpp"
 #include "scenario/group_generation_3d.hpp"
 #include "scenario/risks.hpp"
 
@@ -154,7 +154,7 @@ void addScenario3Warnings(Scenario3& scenario) {
     scenario.warnings.push_back(scenario.name + ": no agents");
     return;
   }
-  // Each agent's nearest neighbour within twice the largest radius, from the 3D grid.
+  // Each agent's nearest neighbour within twice the largest radius, from the proximity grid.
   std::vector<Vec3> positions(n);
   float largest = 0.0f;
   for (std::size_t i = 0; i < n; ++i) {
@@ -162,18 +162,27 @@ void addScenario3Warnings(Scenario3& scenario) {
     largest = std::max(largest, scenario.agents[i].params.radius);
   }
   if (!(largest > 0.0f)) return;
-  const SortedPoints3 points(positions, 2.0f * largest, omp_get_max_threads());
+  const PointGrid<Vec3> grid(positions, 2.0f * largest);
+  const float rangeSq = 4.0f * largest * largest;
   std::size_t overlapping = 0;
   std::size_t example = n;
 #pragma omp parallel for reduction(+ : overlapping) reduction(min : example)
   for (int k = 0; k < static_cast<int>(n); ++k) {
-    AgentNeighbours nearest;
-    points.nearest(k, 1, 4.0f * largest * largest, nearest);
-    if (nearest.count == 0) continue;
-    const std::size_t self = points.dense(k);
-    const std::size_t other = points.dense(nearest.index(0));
-    const float reach = scenario.agents[self].params.radius + scenario.agents[other].params.radius;
-    if (nearest.distSq(0) < reach * reach) {
+    // The nearest other agent within twice the largest radius, ties to the lower number.
+    const std::size_t self = static_cast<std::size_t>(k);
+    float nearestSq = 0.0f;
+    std::size_t nearest = n;
+    grid.forEachAround(positions[self], [&](std::uint32_t other) {
+      const float distSq = absSq(positions[other] - positions[self]);
+      if (other == self || !(distSq < rangeSq)) return;
+      if (nearest == n || distSq < nearestSq || (distSq == nearestSq && other < nearest)) {
+        nearestSq = distSq;
+        nearest = other;
+      }
+    });
+    if (nearest == n) continue;
+    const float reach = scenario.agents[self].params.radius + scenario.agents[nearest].params.radius;
+    if (nearestSq < reach * reach) {
       ++overlapping;
       example = std::min(example, self);
     }

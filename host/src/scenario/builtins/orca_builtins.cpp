@@ -1,10 +1,7 @@
-// The built-in scenarios: standard crowd tests that scale with the agent count, so the same
-// set-up serves tests (a few agents), demos and benchmarks (millions). The ORCA set-ups here use
-// RVO2's Circle parameters (AgentParams{}); circle and random use its 0.25 s time step, the
-// flows 0.1 s. The steering set-ups (pursuit, pathloop, forest, mix) are built in
-// scenario_builtin_steering.cpp and listed in the same table below.
+// The ORCA built-ins: circle, crossing, corridor, bottleneck and random, standard crowd tests
+// that scale with the agent count. They use RVO2's Circle parameters (AgentParams{}); circle and
+// random its 0.25 s time step, the flows 0.1 s. builtin_table.cpp lists them with the others.
 #include <crowd/scenario.hpp>
-#include <crowd/scenario3.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -18,16 +15,10 @@
 
 namespace crowd {
 
-// The navigation built-ins (scenario_builtin_navigation.cpp).
 namespace builtin_detail {
-void buildEvacuation(Scenario& scenario, std::size_t count);
-void buildMaze(Scenario& scenario, std::size_t count);
-}  // namespace builtin_detail
-
 namespace {
 
 using scenario_detail::ScenarioRandom;
-using namespace builtin_detail;
 
 // Blocks of agents heading one way (crossing, corridor) stand in rows this far apart, each
 // agent shaken by up to kBlockJitter in each axis: 4 - 2 * 0.4 = 3.2 > 2 * 1.5, so nobody
@@ -94,6 +85,8 @@ std::vector<Vec2> solidRectangle(Point min, Point max) {
 }
 
 // RVO2's Circle example at 250 agents; the circle grows with the count to keep the spacing.
+}  // namespace
+
 void buildCircle(Scenario& scenario, std::size_t count) {
   double radius = 200.0 * static_cast<double>(count) / 250.0;
   if (count < 10) radius = std::max(radius, 10.0);  // Keep a handful from starting in contact.
@@ -262,90 +255,5 @@ void buildRandom(Scenario& scenario, std::size_t count) {
   scenario.steps = stepsToWalk(scenario, farthest, slack);
 }
 
-struct Builtin {
-  const char* name;
-  std::size_t defaultAgents;
-  const char* description;
-  void (*build)(Scenario&, std::size_t);
-};
-
-constexpr Builtin kBuiltins[] = {
-    {"circle", 250,
-     "agents on a circle swap places with the antipodal agent; RVO2's Circle example at 250",
-     buildCircle},
-    {"crossing", 400, "two perpendicular streams, eastbound and northbound, cross at the origin",
-     buildCrossing},
-    {"corridor", 300, "two groups swap ends of a 30-wide walled corridor, meeting head-on",
-     buildCorridor},
-    {"bottleneck", 200, "a crowded square room evacuates through an 8-wide door", buildBottleneck},
-    {"random", 1000, "agents at density 0.05 in an open square walk to random goals", buildRandom},
-    {"pursuit", 60,
-     "evaders walk across a field, each chased by a slower pursuer: chase, sight or intercept (ORCA on)",
-     buildPursuit},
-    {"pathloop", 12, "a dozen vehicles per loop follow a closed five-point path of radius 20 (Reynolds)",
-     buildPathLoop},
-    {"forest", 50, "agents seek across a field of circular posts with the detection box, ORCA off",
-     buildForest},
-    {"mix", 10000,
-     "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on)",
-     buildMix},
-    {"evacuation", 1000,
-     "a floor of rooms and corridors empties through exits in its outer wall, each agent taking the "
-     "nearest by route length (map routes, ORCA on)",
-     buildEvacuation},
-    {"lanes", 24,
-     "vehicles with the Frenet planner drive both lanes of a bending road and swerve round parked cars "
-     "(ORCA on)",
-     buildLanes},
-    {"maze", 200, "agents cross a generated maze with corridors 2.5 m wide along planned routes (ORCA on)",
-     buildMaze},
-};
-
-const Builtin& findBuiltin(const std::string& name) {
-  for (const Builtin& builtin : kBuiltins) {
-    if (name == builtin.name) return builtin;
-  }
-  std::string known;
-  for (const Builtin& builtin : kBuiltins) {
-    known += (known.empty() ? "" : ", ") + std::string(builtin.name);
-  }
-  // The 3D ones too: a command that reads both kinds names them all.
-  for (const std::string& name3 : builtinScenario3Names()) known += ", " + name3;
-  throw ScenarioError("unknown built-in scenario '" + name + "' (known: " + known + ")");
-}
-
-}  // namespace
-
-std::vector<std::string> builtinScenarioNames() {
-  std::vector<std::string> names;
-  for (const Builtin& builtin : kBuiltins) names.emplace_back(builtin.name);
-  return names;
-}
-
-std::string builtinScenarioDescription(const std::string& name) {
-  const Builtin& builtin = findBuiltin(name);
-  return std::string(builtin.description) + " (default " + std::to_string(builtin.defaultAgents) +
-         " agents)";
-}
-
-Scenario builtinScenario(const std::string& name, std::optional<std::size_t> agents,
-                         std::uint64_t seed) {
-  const Builtin& builtin = findBuiltin(name);
-  const std::size_t count = agents.value_or(builtin.defaultAgents);
-  Scenario scenario;
-  scenario.name = "builtin:" + name;
-  if (count == 0 || count > limits::kMaxScenarioAgents) {
-    throw ScenarioError(scenario.name + ": agents: must be between 1 and " +
-                        std::to_string(limits::kMaxScenarioAgents) + ", got " + std::to_string(count) +
-                        (count == 0 ? "" : " (more agents will not fit in memory)"));
-  }
-  checkMemoryFor(count, scenario.name);  // Before a byte of it is generated.
-  scenario.timeStep = kRvo2TimeStep;  // The flows shorten it.
-  scenario.seed = seed;
-  scenario.agents.reserve(count);
-  builtin.build(scenario, count);
-  addScenarioWarnings(scenario);
-  return scenario;
-}
-
+}  // namespace builtin_detail
 }  // namespace crowd

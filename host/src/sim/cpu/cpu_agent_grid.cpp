@@ -129,20 +129,6 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
 template void CpuAgentGrid::buildOver(std::span<const Vec2>, float, int);
 template void CpuAgentGrid::buildOver(std::span<const Vec3>, float, int);
 
-SortedPoints3::SortedPoints3(std::span<const Vec3> positions, float cellSize, int threads)
-    : sorted(positions.size()), ids(positions.size()) {
-  grid.build(positions, cellSize, threads);
-  for (std::size_t k = 0; k < positions.size(); ++k) {
-    const int i = grid.order()[k];
-    sorted[k] = positions[static_cast<std::size_t>(i)];
-    ids[k] = AgentId{static_cast<std::uint32_t>(i), 0};
-  }
-}
-
-void SortedPoints3::nearest(int s, int k, float rangeSq, AgentNeighbours& out) const {
-  findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), s, sorted[static_cast<std::size_t>(s)], k, rangeSq, out);
-}
-
 std::size_t CpuAgentGrid::bytes() const {
   return (slotKey_.capacity() + occupied_.capacity()) * sizeof(std::uint64_t) +
          (bucketStart_.capacity() + order_.capacity()) * sizeof(int) +

@@ -47,37 +47,4 @@ class CpuAgentGrid {
   std::vector<int> order_;
 };
 
-/// Points binned in a 3D agent grid for the K-nearest queries of measurements (contacts, start-up
-/// overlaps): the grid, the points in its order and each one's index in `positions` (as its id).
-struct SortedPoints3 {
-  SortedPoints3(std::span<const Vec3> positions, float cellSize, int threads);
-  /// The `k` nearest other points within sqrt(rangeSq) of sorted point `s` (entries: sorted indices).
-  void nearest(int s, int k, float rangeSq, AgentNeighbours& out) const;
-  /// Calls visit(j, distSq) for every other sorted point j within sqrt(rangeSq) of sorted point
-  /// `s`, however many; rangeSq at most the square of the cell size given at construction.
-  template <class Visit>
-  void forEachWithin(int s, float rangeSq, Visit&& visit) const {
-    const GridCells cells = grid.cells();
-    const Vec3 p = sorted[static_cast<std::size_t>(s)];
-    const CellCoord3 c = gridCellOf(cells.grid, p);
-    for (int dz = -1; dz <= 1; ++dz) {
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dx = -1; dx <= 1; ++dx) {
-          const SlotRange range = slotsOfCell(cells, CellCoord3{c.x + dx, c.y + dy, c.z + dz});
-          for (int j = range.begin; j < range.end; ++j) {
-            const float distSq = absSq(sorted[static_cast<std::size_t>(j)] - p);
-            if (j != s && distSq < rangeSq) visit(j, distSq);
-          }
-        }
-      }
-    }
-  }
-  /// The index in `positions` of sorted point `s`.
-  std::size_t dense(int s) const { return ids[static_cast<std::size_t>(s)].index; }
-
-  CpuAgentGrid grid;
-  std::vector<Vec3> sorted;
-  std::vector<AgentId> ids;
-};
-
 }  // namespace crowd

@@ -9,7 +9,7 @@
 #include <crowd/kernels/phase.hpp>
 #include <crowd/kernels/step_phases.hpp>
 
-#include "sim/backend.hpp"
+#include "sim/step/profile_table.hpp"
 #include "sim/cuda/device_buffer.cuh"
 #include "sim/cuda/step_kernels.cuh"
 
@@ -41,7 +41,7 @@ bool neighboursInRegisters(int maxNeighbors, double lastCandidatesPerAgent) {
 /// Runs the phases of a step. Two have lighter kernels for common worlds: the neighbour search
 /// (neighboursInRegisters), and the steering where every profile is goal-only.
 template <class... P, class View>
-void runPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, bool registerNeighbours,
+void launchPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, bool registerNeighbours,
                StepTally* tally, cudaEvent_t* events) {
   (
       [&] {

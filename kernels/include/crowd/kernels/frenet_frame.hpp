@@ -8,17 +8,9 @@
 #include <cmath>
 
 #include "config.hpp"
+#include "reference_point.hpp"
 
 namespace crowd {
-
-/// A point of the reference line and its local geometry.
-struct ReferencePoint {
-  double s;       ///< Arc length from the line's start.
-  double x, y;
-  double theta;   ///< Tangent heading, radians.
-  double kappa;   ///< Curvature (positive turning left).
-  double dkappa;  ///< d kappa / d s.
-};
 
 /// An agent's motion state in the plane.
 struct CartesianState {

@@ -76,8 +76,9 @@ struct SteeringInputs {
 };
 
 /// The agent (in sorted slot) that `id` names this step, or -1 when it is not alive.
-CROWD_HD inline int targetSlot(const StepView& view, AgentId target) {
-  const SteeringState& s = view.state;
+template <class Vector>
+CROWD_HD inline int targetSlot(const StepViewOf<Vector>& view, AgentId target) {
+  const SteeringStateOf<Vector>& s = view.state;
   if (target.index >= static_cast<std::uint32_t>(s.idCount)) return -1;
   const int slot = s.slotOfId[target.index];
   if (slot < 0 || view.agents.id[slot].generation != target.generation) return -1;

@@ -44,15 +44,6 @@ CROWD_HD inline Vec3 jitterWander3(Vec3 previous, Vec3 heading, float jitter, fl
   return absSq(moved) > 0.0f ? normalize(moved) : start;
 }
 
-/// The sorted slot of agent k's target this step, or -1 when it has none or it is not alive.
-CROWD_HD inline int targetSlot3(const StepView3& view, int k) {
-  if (view.idCount == 0) return -1;
-  const AgentId target = view.target[view.agents.id[k].index];
-  if (target.index >= static_cast<std::uint32_t>(view.idCount)) return -1;
-  const int slot = view.slotOfId[target.index];
-  return slot >= 0 && view.agents.id[slot].generation == target.generation ? slot : -1;
-}
-
 /// The steered velocity of a 3D world's agent in sorted slot k, whose profile is not goal-only.
 CROWD_HD inline Vec3 steeredVelocity(const StepView3& view, int k, StepTally&) {
   const AgentArrays3& a = view.agents;
@@ -62,19 +53,19 @@ CROWD_HD inline Vec3 steeredVelocity(const StepView3& view, int k, StepTally&) {
   const Vec3 position = a.position[k];
   const Vec3 velocity = a.velocity[k];
   // Seek, flee and arrive head for (away from) the target when it is alive, else the goal.
-  const int slot = targetSlot3(view, k);
+  const std::uint32_t self = a.id[k].index;
+  const int slot = targetSlot(view, view.state.target[self]);
   const bool hasPoint = slot >= 0 || (a.flags[k] & kHasGoal) != 0;
   const Vec3 point = slot >= 0 ? a.position[slot] : a.goal[k];
   // The wander state moves on only where the profile wanders; the others keep theirs.
-  const std::uint32_t self = a.id[k].index;
-  Vec3 wander = view.wanderIn != nullptr ? view.wanderIn[self] : Vec3(0.0f);
+  Vec3 wander = view.state.wanderIn[self];
   Vec3 heading(0.0f);
   for (int i = 0; i < s.count; ++i) {
     if (s.kind[i] != BehaviorKind::Wander) continue;
     heading = headingOf3(velocity, view.seed, self);
     wander = jitterWander3(wander, heading, s.wanderJitter, view.timeStep, view.seed, self, view.step);
   }
-  if (view.wanderOut != nullptr) view.wanderOut[self] = wander;
+  view.state.wanderOut[self] = wander;
   const Vec3 force = combinedForce<Vec3>(s, [&](BehaviorKind kind) {
     switch (kind) {
       case BehaviorKind::Separation:

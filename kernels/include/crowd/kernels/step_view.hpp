@@ -1,5 +1,6 @@
-// What every phase of a step reads and writes: the agent columns in cell order plus the step's
-// own arrays, as plain pointers so that one view serves host and device memory alike.
+// What every phase of a step reads and writes: the agent columns in cell order, their steering
+// state, the static world, plus the step's own arrays, as plain pointers so that one view serves
+// host and device memory alike.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include "config.hpp"
 #include "obstacle_query.hpp"
 #include "profile_terms.hpp"
+#include "static_world.hpp"
+#include "steering_state.hpp"
 #include "steering_terms.hpp"
 #include "vec2.hpp"
 #include "vec3.hpp"
@@ -62,54 +65,37 @@ static_assert(sizeof(StepTally) == (0 CROWD_TALLY_COUNTS(CROWD_ONE_COUNT) + 1) *
               "every integer field of StepTally is listed in CROWD_TALLY_COUNTS");
 #undef CROWD_ONE_COUNT
 
-struct StepView {
-  AgentArrays agents;  ///< The working copy, in cell order: index k is sorted slot k.
-  int count;           ///< Agents.
+/// What the phases read and write, in either world (Vector Vec2 in the plane, Vec3 in 3D). The
+/// phases are the same (step_phases.hpp); what differs per world (the neighbour search, the
+/// steering, the ORCA program) is overloaded on the view. A 3D world has no static world yet: its
+/// obstacle, path and line views are empty.
+template <class Vector>
+struct StepViewOf {
+  AgentArraysOf<Vector> agents;   ///< The working copy, in cell order: index k is sorted slot k.
+  int count;                      ///< Agents.
   GridCells cells;
-  const ProfileTerms* terms;  ///< Indexed by agents.profile.
+  const ProfileTerms* terms;      ///< Indexed by agents.profile.
   const SteeringTerms* steering;  ///< Indexed by agents.profile, like terms.
-  SteeringState state;            ///< Null arrays when every profile is goal-only.
+  SteeringStateOf<Vector> state;  ///< Null arrays when every profile is goal-only.
+  NeighbourTable neighbours;
+  Vector* newVelocity;            ///< ORCA's result per sorted slot, committed by the last phase.
+  // The static world (static_world.hpp): every array as listed, and the views the per-agent code
+  // queries the obstacles, paths and lines through.
+  StaticWorldView world;
+  ObstacleView obstacles;
   PathView paths;
   ReferenceLines lines;           ///< One per path, for the local planner.
   const CircleObstacle* circles;  ///< Indexed by ObstacleEdge::circle.
-  NeighbourTable neighbours;
-  ObstacleView obstacles;
-  Vec2* newVelocity;  ///< ORCA's result per sorted slot, committed by the last phase.
   float timeStep;
   float invTimeStep;
   float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
-  float jitter;          ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
-  bool clampSpeed;       ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
-  std::uint64_t seed;    ///< Seeds the random draws.
-  std::int64_t step;     ///< The step being computed (1 for the first), for the random draws.
-  CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
-};
-
-/// What the phases read and write in a 3D world: agents are spheres, with no obstacles or paths,
-/// neighbours from the 3D grid (agent_grid_3d.hpp), and of steering state each agent's target
-/// and wander direction (steering_3d.hpp). The phases are the same (step_phases.hpp); what differs per world
-/// is overloaded on the view.
-struct StepView3 {
-  AgentArrays3 agents;  ///< The working copy, in cell order.
-  int count;
-  GridCells cells;
-  const ProfileTerms* terms;
-  const SteeringTerms* steering;
-  NeighbourTable neighbours;
-  Vec3* newVelocity;
-  const AgentId* target;  ///< Each agent id's target (kNoTarget for none); null when none has one.
-  const int* slotOfId;    ///< Sorted slot of each live agent id this step, -1 for none.
-  int idCount;            ///< Entries of target and slotOfId (0 when no agent has a target).
-  const Vec3* wanderIn;   ///< Each agent id's wander direction; null when no profile wanders.
-  Vec3* wanderOut;        ///< Written for every agent when not null (steering_3d.hpp).
-  std::uint64_t seed;     ///< Seeds the random draws (wander).
+  float jitter;           ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
+  bool clampSpeed;        ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
+  std::uint64_t seed;     ///< Seeds the random draws.
   std::int64_t step;      ///< The step being computed (1 for the first), for the random draws.
-  float timeStep;
-  float invTimeStep;
-  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
-  float jitter;           ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2-3D's exact results.
-  bool clampSpeed;
-  CandidateLists lists;  ///< Whether the neighbour phase builds, uses or ignores candidate lists.
+  CandidateLists lists;   ///< Whether the neighbour phase builds, uses or ignores candidate lists.
 };
+using StepView = StepViewOf<Vec2>;
+using StepView3 = StepViewOf<Vec3>;
 
 }  // namespace crowd

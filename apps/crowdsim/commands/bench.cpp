@@ -1,0 +1,222 @@
+// crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
+// cost of a step per phase, the steering phase's share of it, neighbour candidates per agent and
+// agent-steps per second. `--scenario mix` is the steering benchmark: every behaviour at once.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <omp.h>
+
+#include <crowd/crowd.hpp>
+#include <crowd/output_file.hpp>
+
+#include "command.hpp"
+#include "exit_codes.hpp"
+#include "options.hpp"
+#include "output_paths.hpp"
+#include "strict_integer.hpp"
+
+namespace crowd::cli {
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> scenarios{"circle", "random"};
+  std::vector<std::size_t> agents{1000, 10000, 100000};
+  std::vector<std::string> backends;  // Empty: the CPU, and the GPU when there is one.
+  int steps = 20;
+  int warmup = 3;
+  int threads = 0;
+  std::uint64_t seed = 1;
+  std::string jsonPath;
+  bool exactRvo2 = false;
+};
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const std::size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(colon + 2);
+    }
+  }
+  return "unknown";
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char buffer[16];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+  return buffer;
+}
+
+// Times one built-in at one agent count on one backend: prints its row and returns its JSON.
+// The same for a planar world (Simulator) and a 3D one (Simulator3).
+template <class Sim>
+nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::size_t agents, int threads, Sim& sim) {
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  for (int s = 0; s < o.warmup; ++s) sim.step();
+  PhaseTimes sum;
+  std::vector<double> totals;
+  double candidates = 0;
+  double orcaLines = 0;
+  double agentSteps = 0;
+  double planCandidates = 0;
+  for (int s = 0; s < o.steps; ++s) {
+    const double live = static_cast<double>(sim.agentCount());
+    sim.step();
+    sum += sim.lastStepTimes();
+    totals.push_back(sim.lastStepTimes().total());
+    candidates += sim.lastCandidatesPerAgent();
+    orcaLines += sim.lastOrcaLinesPerAgent() * live;
+    agentSteps += live;
+    if constexpr (std::is_same_v<Sim, Simulator>) planCandidates += static_cast<double>(sim.lastPlanCandidates());
+  }
+  const double n = o.steps;
+  const PhaseTimes mean = sum / n;
+  std::sort(totals.begin(), totals.end());
+  const double median = totals[totals.size() / 2];
+  const double rate = agentSteps / (sum.total() / 1000.0);
+  const double hostBytesPerAgent = static_cast<double>(sim.memoryBytes()) / static_cast<double>(agents);
+  const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
+  std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
+  for (double ms : mean.ms) std::printf(" %9.3f", ms);
+  // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
+  const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
+  // The steering phase's share of the step: the behaviours' cost next to the ORCA they feed.
+  const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
+  std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
+              100.0 * steeringShare, candidates / n, nsPerLine, rate, hostBytesPerAgent, bytesPerAgent);
+  // The local planner's throughput: candidates costed per second of the steering phase.
+  const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
+  if (planCandidates > 0) {
+    std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n", "", "",
+                "", planCandidates / n, planRate);
+  }
+  std::fflush(stdout);
+  nlohmann::json msPerStep;
+  for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
+  msPerStep["total"] = mean.total();
+  return nlohmann::json{{"scenario", name},
+                        {"dimensions", std::is_same_v<Sim, Simulator3> ? 3 : 2},
+                        {"agents", agents},
+                        {"backend", sim.backendName()},
+                        {"threads", threads},
+                        {"steps", o.steps},
+                        {"msPerStep", msPerStep},
+                        {"medianMsPerStep", median},
+                        {"steeringShare", steeringShare},
+                        {"orcaLinesPerAgent", orcaLines / agentSteps},
+                        {"orcaNsPerLineThreadTime", nsPerLine},
+                        {"candidatesPerAgent", candidates / n},
+                        {"agentStepsPerSecond", rate},
+                        {"hostBytesPerAgent", hostBytesPerAgent},
+                        {"deviceBytesPerAgent", bytesPerAgent},
+                        {"planCandidatesPerStep", planCandidates / n},
+                        {"planCandidatesPerSecond", planRate}};
+}
+
+void addBenchOptions(CLI::App& app, BenchOptions& o) {
+  app.add_option("--scenario", o.scenarios,
+                 "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once; sphere and swarm "
+                 "are 3D)")
+      ->capture_default_str();
+  app.add_option("--agents", o.agents, "Agent counts, comma separated")
+      ->delimiter(',')
+      ->capture_default_str()
+      ->check(kWholeNumber)
+      ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
+  app.add_option("--steps", o.steps, "Timed steps per point")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(1, 1000000000))->capture_default_str();
+  app.add_option("--warmup", o.warmup, "Untimed steps first")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, 1000000000))->capture_default_str();
+  app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
+      ->check(CLI::IsMember(backendNames(false)));
+  addThreadsOption(app, o.threads);
+  app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
+  app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
+  app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
+}
+
+int runBench(const BenchOptions& o) {
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  std::vector<std::string> backends = o.backends;
+  std::string why;
+  const bool haveGpu = cudaBackendAvailable(&why);
+  if (backends.empty()) {
+    backends.push_back(backendKindName(BackendKind::Cpu));
+    if (haveGpu) backends.push_back(backendKindName(BackendKind::Cuda));
+    else std::fprintf(stderr, "bench: CPU only (%s)\n", why.c_str());
+  }
+  for (const std::string& b : backends) {
+    if (backendNamed(b) == BackendKind::Cuda && !haveGpu) {
+      std::fprintf(stderr, "crowdsim: error: --backend cuda: %s\n", why.c_str());
+      return kExitBadInput;
+    }
+  }
+  // Before the table starts: unknown scenario names (the message lists the known ones) and an
+  // unwritable --json path, so that a long sweep cannot end in nothing.
+  const std::vector<std::string> planar = builtinScenarioNames();
+  for (const std::string& name : o.scenarios) {
+    if (!isBuiltinScenario3(name) && std::find(planar.begin(), planar.end(), name) == planar.end()) {
+      (void)builtinScenario(name, 1);  // Throws ScenarioError naming it.
+    }
+  }
+  checkOutputPaths({{"--json", o.jsonPath}}, {}, "");
+  nlohmann::json results = nlohmann::json::array();
+  // Phase columns come from the phase list, headed by their names cut to the column width.
+  std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
+  for (const char* phase : kPhaseNames) std::printf(" %9.9s", phase);
+  std::printf(" %9s %9s %9s %10s %9s %14s %9s %9s\n", "total", "median", "steering", "cand/agent", "ns/line",
+              "agent-steps/s", "B/agent", "dev B/ag");
+  std::printf("%-8s %10s %8s", "", "", "");
+  for (int p = 0; p <= kPhaseCount + 1; ++p) std::printf(" %9s", "ms");
+  std::printf(" %9s\n", "% of step");
+  for (const std::string& name : o.scenarios) {
+    for (std::size_t agents : o.agents) {
+      // One scenario per agent count, timed on each backend.
+      auto sweep = [&](auto scenario, auto makeSim) {
+        scenario.removeArrived = false;  // Every timed step at the same agent count.
+        for (const std::string& backendName : backends) {
+          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
+          auto sim = makeSim(scenario, o.threads, backendNamed(backendName));
+          results.push_back(benchPoint(o, name, agents, threads, sim));
+        }
+      };
+      if (isBuiltinScenario3(name)) {
+        sweep(builtinScenario3(name, agents, o.seed), makeSimulator3);
+      } else {
+        sweep(builtinScenario(name, agents, o.seed), makeSimulator);
+      }
+    }
+  }
+  if (!o.jsonPath.empty()) {
+    const nlohmann::json doc = {{"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
+    OutputFile out(o.jsonPath);
+    std::fprintf(out.stream(), "%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    out.commit();
+  }
+  return kExitSuccess;
+}
+
+}  // namespace
+
+Command benchCommand() {
+  auto options = std::make_shared<BenchOptions>();
+  return Command{"bench", "Benchmark built-in scenarios over agent counts (table and JSON)",
+                 [options](CLI::App& app) { addBenchOptions(app, *options); },
+                 [options] { return runBench(*options); }};
+}
+
+}  // namespace crowd::cli

@@ -1,0 +1,193 @@
+// crowdsim run: steps a scenario file or a built-in, planar or 3D, to its end (or until every
+// agent has arrived), writing the trajectories and metrics asked for, and prints a summary. The
+// outputs are put in place only when the run completes; Ctrl-C stops it between two steps.
+#include "commands/run.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+#include <omp.h>
+
+#include <crowd/crowd.hpp>
+#include <crowd/output_file.hpp>
+
+#include "command.hpp"
+#include "exit_codes.hpp"
+#include "options.hpp"
+#include "output_paths.hpp"
+#include "summary.hpp"
+#include "targets.hpp"
+
+namespace crowd::cli {
+namespace {
+
+constexpr const char* kDefaultScenario = "circle";
+constexpr std::size_t kDefaultAgents = 2000;
+
+// Both outputs writable, distinct, and neither the scenario file itself.
+void checkRunOutputs(const RunOptions& o) {
+  const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
+  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {fromFile ? o.target[0] : std::string()},
+                   "the scenario file");
+}
+
+// Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
+// partial output file is left behind.
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void onInterrupt(int) { interrupted = 1; }
+
+// Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
+// the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
+template <class World, class Sim>
+int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) {
+  std::optional<TrajectoryWriter> trajectory;
+  if (!o.outPath.empty()) trajectory.emplace(o.outPath, std::is_same_v<Sim, Simulator3> ? 3 : 2);
+  MetricsCollector metrics;
+  if constexpr (std::is_same_v<World, Scenario>) metrics.setUnreachableAtStart(scenario.unreachableAgents);
+  metrics.observe(sim);
+  if (trajectory) trajectory->write(sim);
+
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto lastProgress = start;
+  const std::size_t withGoal = metrics.result().agentsWithGoal;
+  const bool everyoneHasGoal = withGoal == sim.agentCount() && withGoal > 0;
+  for (std::int64_t s = 0; s < scenario.steps; ++s) {
+    if (interrupted != 0) {
+      // The outputs' temporary files are removed on the way out; the old files stay as they were.
+      throw RunInterrupted("interrupted after " + std::to_string(s) +
+                           " steps; no output file was put in place (a device or pipe has what was written to it)");
+    }
+    sim.step();
+    metrics.observe(sim);
+    if (trajectory) trajectory->write(sim);
+    if (progress) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - lastProgress > std::chrono::milliseconds(500)) {
+        lastProgress = now;
+        std::fprintf(stderr, "\rstep %lld/%lld  arrived %zu/%zu  %.2f ms/step   ", static_cast<long long>(s + 1),
+                     static_cast<long long>(scenario.steps), metrics.result().arrived, withGoal,
+                     sim.lastStepTimes().total());
+      }
+    }
+    // Stop once every agent has arrived, unless asked to run every step.
+    if (!o.allSteps && everyoneHasGoal && metrics.result().arrived == withGoal) break;
+  }
+  if (progress) std::fprintf(stderr, "\r%*s\r", 70, "");
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (trajectory) trajectory->close();
+
+  const RunMetrics& m = metrics.result();
+  if (!o.metricsPath.empty()) {
+    nlohmann::json doc = nlohmann::json::parse(m.toJson());
+    doc["scenario"] = scenario.name;
+    doc["dimensions"] = std::is_same_v<Sim, Simulator3> ? 3 : 2;
+    doc["backend"] = sim.backendName();
+    doc["threads"] = threads;
+    doc["timeStep"] = scenario.timeStep;
+    doc["wallSeconds"] = wall;
+    OutputFile out(o.metricsPath);  // In place only once complete.
+    const std::string text = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    std::fwrite(text.data(), 1, text.size(), out.stream());
+    out.commit();
+  }
+  printSummary(scenario, sim, m, threads, wall);
+  return kExitSuccess;
+}
+
+void announceBackend(const RunOptions& o, const std::string& name, BackendKind backend, const std::string& why) {
+  if (o.quiet) return;
+  const bool cpu = name == backendKindName(BackendKind::Cpu);
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  std::cerr << "crowdsim: backend " << name;
+  if (cpu) std::cerr << " (" << threads << " threads)";
+  if (backend == BackendKind::Auto && cpu && !why.empty()) std::cerr << "; no GPU: " << why;
+  std::cerr << "\n";
+}
+
+// Sets the run's options on `sim`, readies its backend (a world the device cannot hold fails
+// here, before any output is written), says which backend runs it, and runs it.
+template <class World, class Sim>
+int startRun(const RunOptions& o, const World& scenario, Sim& sim, BackendKind backend, const std::string& why) {
+  SimulatorConfig config = sim.config();
+  config.exactRvo2 = o.exactRvo2;
+  sim.setConfig(config);
+  sim.prepare();
+  announceBackend(o, sim.backendName(), backend, why);
+  return runWorld(o, scenario, sim, o.threads > 0 ? o.threads : omp_get_max_threads());
+}
+
+int runScenario3(const RunOptions& o, BackendKind backend, const std::string& why) {
+  if (o.orca || !o.avoidance.empty()) {
+    throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
+  }
+  Scenario3 scenario = loadScenario3Target(o.target, o.agents, o.seed);
+  warn(scenario.warnings);
+  if (o.steps) scenario.steps = *o.steps;
+  Simulator3 sim = makeSimulator3(scenario, o.threads, backend);
+  return startRun(o, scenario, sim, backend, why);
+}
+
+void addRunOptions(CLI::App& run, RunOptions& o) {
+  run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios'); none: builtin circle, 2,000 agents")
+      ->expected(0, 2);
+  addAgentsOption(run, o.agents);
+  run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps'); a whole number")
+      ->check(wholeNumberUpTo(static_cast<std::uint64_t>(INT64_MAX)));
+  addThreadsOption(run, o.threads);
+  run.add_option("--seed", o.seed, "Seed for random placement and goals, 0 to 2^64 - 1")->check(kWholeNumber);
+  addBackendOption(run, o.backend);
+  run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
+      ->check(kPathGiven);
+  run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
+  run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
+  run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
+  run.add_flag("--exact-rvo2", o.exactRvo2,
+               "RVO2's results to the bit: no deadlock breaking (jitter, sidestep) and no speed clamp");
+  CLI::Option* avoidance =
+      run.add_option("--avoidance", o.avoidance,
+                     "Override every agent's avoidance: 'orca' (ORCA turns the steered velocity into a "
+                     "collision-free one) or 'none' (the steered velocity is final; only the "
+                     "behaviours avoid)")
+          ->check(CLI::IsMember({"orca", "none"}));
+  run.add_flag("--orca", o.orca, "Shorthand for --avoidance orca (e.g. 'run builtin forest --orca')")
+      ->excludes(avoidance);
+}
+
+}  // namespace
+
+int runScenario(const RunOptions& o) {
+  const BackendKind backend = backendNamed(o.backend);
+  requireBackend(backend);  // Before anything is loaded or written: no partial output.
+  std::string why;
+  if (backend != BackendKind::Cpu) cudaBackendAvailable(&why);
+  checkRunOutputs(o);
+  if (isTarget3d(o.target)) return runScenario3(o, backend, why);
+  Scenario scenario = loadScenarioTarget(o.target, o.agents, o.seed, kDefaultScenario, kDefaultAgents);
+  warn(scenario.warnings);
+  if (o.steps) scenario.steps = *o.steps;
+  if (o.orca || !o.avoidance.empty()) {
+    const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;
+    for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
+  }
+  Simulator sim = makeSimulator(scenario, o.threads, backend);
+  return startRun(o, scenario, sim, backend, why);
+}
+
+Command runCommand() {
+  auto options = std::make_shared<RunOptions>();
+  return Command{"run", "Run a scenario file or a built-in scenario and print a summary",
+                 [options](CLI::App& app) { addRunOptions(app, *options); },
+                 [options] { return runScenario(*options); }};
+}
+
+}  // namespace crowd::cli

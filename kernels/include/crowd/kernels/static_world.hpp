@@ -1,0 +1,59 @@
+// The static world a step reads besides the agents (a planar world's obstacles, circles, paths
+// and the planners' reference lines), declared once as a list of arrays. The host fills the view
+// from its own storage, the CUDA backend uploads every array and makes the same view over device
+// memory, and the byte counts loop over the list: a new static input is one line here, where the
+// host fills it, and its use.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "circle_obstacle.hpp"
+#include "config.hpp"
+#include "frenet_frame.hpp"
+#include "obstacle_edge.hpp"
+#include "obstacle_query.hpp"
+#include "reference_line.hpp"
+#include "steering_terms.hpp"
+#include "uniform_grid.hpp"
+#include "vec2.hpp"
+
+namespace crowd {
+
+// CROWD_STATIC_WORLD_ARRAYS(ARRAY) expands ARRAY(Type, name) once per array.
+#define CROWD_STATIC_WORLD_ARRAYS(ARRAY)                                                                    \
+  ARRAY(ObstacleEdge, edges)          /* Obstacle edges, RVO2-linked (obstacle_edge.hpp). */               \
+  ARRAY(int, edgeCellStart)           /* The edge grid, CSR: cell c lists cellEdges[edgeCellStart[c]..]. */ \
+  ARRAY(int, cellEdges)                                                                                   \
+  ARRAY(CircleObstacle, circles)      /* Discs, for the detection box (indexed by ObstacleEdge::circle). */ \
+  ARRAY(Vec2, pathPoints)             /* Paths, CSR: path p's points from pathStart[p] to pathStart[p+1]. */ \
+  ARRAY(int, pathStart)                                                                                   \
+  ARRAY(std::uint8_t, pathLoop)       /* Per path: closed. */                                             \
+  ARRAY(ReferencePoint, linePoints)   /* The planners' reference lines, one after another. */             \
+  ARRAY(int, lineBegin)               /* Per path: where its line lies in linePoints (none: begin == end). */ \
+  ARRAY(int, lineEnd)
+
+/// Every static array as a pointer and a count (host or device memory alike), plus the few
+/// values that go with them.
+struct StaticWorldView {
+#define CROWD_STATIC_WORLD_FIELD(Type, name) \
+  const Type* name = nullptr;                \
+  std::size_t name##Count = 0;
+  CROWD_STATIC_WORLD_ARRAYS(CROWD_STATIC_WORLD_FIELD)
+#undef CROWD_STATIC_WORLD_FIELD
+  GridGeometry edgeGrid{};   ///< The edge grid's cells (meaningful when there are edges).
+  double lineSpacing = 0.0;  ///< Arc length between reference-line samples.
+
+  /// The obstacle edges and their grid, as the ORCA and avoidance code query them.
+  CROWD_HD ObstacleView obstacles() const {
+    return ObstacleView{edges, static_cast<int>(edgesCount), edgeGrid, edgeCellStart, cellEdges};
+  }
+  CROWD_HD PathView paths() const {
+    return PathView{pathPoints, pathStart, pathLoop, pathStartCount > 0 ? static_cast<int>(pathStartCount) - 1 : 0};
+  }
+  CROWD_HD ReferenceLines lines() const {
+    return ReferenceLines{linePoints, lineBegin, lineEnd, static_cast<int>(lineBeginCount), lineSpacing};
+  }
+};
+
+}  // namespace crowd

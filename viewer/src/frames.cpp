@@ -1,0 +1,119 @@
+// PNG frames of a running world drawn offscreen, and videos made of them by ffmpeg (frames.hpp).
+#include <crowd/viewer/frames.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include <crowd/viewer/offscreen.hpp>
+#include <crowd/viewer/renderer.hpp>
+#include <crowd/viewer/sphere_renderer.hpp>
+
+namespace crowd::viewer {
+namespace {
+
+// Whether `program` is on the PATH.
+bool onPath(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return false;
+  std::string rest = path;
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const std::string folder = rest.substr(0, colon);
+    if (!folder.empty() && access((folder + "/" + program).c_str(), X_OK) == 0) return true;
+    rest = colon == std::string::npos ? "" : rest.substr(colon + 1);
+  }
+  return false;
+}
+
+// Single quotes for a shell, with any single quote in `text` closed, escaped and reopened.
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Writes the bound framebuffer `target` as frame `index` in `folder`.
+void writeFrame(const std::filesystem::path& folder, int index, const Framebuffer& target) {
+  writePng(framePath(folder, index).string(), target.width(), target.height(), target.readRgb());
+}
+
+}  // namespace
+
+std::filesystem::path framePath(const std::filesystem::path& folder, int index) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "frame-%05d.png", index);
+  return folder / name;
+}
+
+RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
+  const std::unique_ptr<OffscreenContext> context = OffscreenContext::create();
+  Renderer renderer;
+  Framebuffer target(s.width, s.height);
+  target.bind();
+  for (int step = 0; step < s.start; ++step) sim.step();
+  const StaticScene scene = StaticScene::fromSimulator(sim, !s.fitCrowd);
+  renderer.setStatic(scene);
+  renderer.setColorBy(s.colorBy);
+  Camera camera;
+  camera.fit(scene.lo, scene.hi, s.width, s.height);
+
+  Frame frame;
+  for (int f = 0; f < s.frames; ++f) {
+    if (f > 0) {
+      for (int step = 0; step < s.every; ++step) sim.step();
+    }
+    captureAgents(sim, s.colorBy, frame);
+    renderer.setAgents(frame.agents);
+    target.bind();
+    renderer.draw(camera, s.width, s.height);
+    writeFrame(s.folder, f, target);
+    if (s.onFrame) s.onFrame(f, sim.stepCount());
+  }
+  return RenderedFrames{s.frames, sim.stepCount(), context->description()};
+}
+
+RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& s) {
+  const std::unique_ptr<OffscreenContext> context = OffscreenContext::create();
+  SphereRenderer renderer;
+  Framebuffer target(s.width, s.height);
+  for (int step = 0; step < s.start; ++step) sim.step();
+  Vec3 lo, hi;
+  boundsOf(sim, !s.fitCrowd, lo, hi);
+  renderer.setBounds(lo, hi);
+  OrbitCamera camera;
+  camera.fit(lo, hi);
+  for (int f = 0; f < s.frames; ++f) {
+    if (f > 0) {
+      for (int step = 0; step < s.every; ++step) sim.step();
+      camera.orbit(2.0f, 0.0f);
+    }
+    renderer.setSpheres(captureSpheres(sim));
+    target.bind();
+    renderer.draw(camera, s.width, s.height);
+    writeFrame(s.folder, f, target);
+    if (s.onFrame) s.onFrame(f, sim.stepCount());
+  }
+  return RenderedFrames{s.frames, sim.stepCount(), context->description()};
+}
+
+bool ffmpegInstalled() { return onPath("ffmpeg"); }
+
+std::filesystem::path videoPath(const std::filesystem::path& folder, VideoFormat format) {
+  return folder / (format == VideoFormat::Gif ? "crowd.gif" : "crowd.mp4");
+}
+
+bool encodeVideo(const std::filesystem::path& folder, VideoFormat format) {
+  const std::string input = quoted((folder / "frame-%05d.png").string());
+  const std::string filter = format == VideoFormat::Gif
+                                 ? "fps=15,scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
+                                 : "scale=trunc(iw/2)*2:trunc(ih/2)*2";
+  const std::string command = "ffmpeg -y -loglevel error -framerate 30 -i " + input + " -vf " + quoted(filter) +
+                              (format == VideoFormat::Mp4 ? " -pix_fmt yuv420p " : " ") +
+                              quoted(videoPath(folder, format).string());
+  return std::system(command.c_str()) == 0;
+}
+
+}  // namespace crowd::viewer
