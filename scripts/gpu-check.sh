@@ -93,7 +93,7 @@ if command -v ncu >/dev/null; then
 fi
 if command -v compute-sanitizer >/dev/null; then
   part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \
-    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*:CudaSteering.Planners*:CudaBackend3d.RandomStates*' --gtest_color=no
+    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*:CudaSteering.Planners*:CudaBackend3d.RandomStates*:CudaBackend3d.Steer*' --gtest_color=no
   part racecheck 30 compute-sanitizer --tool racecheck --error-exitcode 9 "$tests" \
     --gtest_filter='CudaBackend.OneStep*' --gtest_color=no
 fi
