@@ -1,15 +1,16 @@
 // Micro-benchmarks of the per-agent kernels: the cost of one agent's ORCA solve with K agent
 // neighbours (dense crowd, so the LP often falls back to lp3), and of K-nearest selection.
+#include <benchmark/benchmark.h>
+
 #include <cmath>
 #include <random>
 #include <vector>
-
-#include <benchmark/benchmark.h>
 
 #include <crowd/kernels/frenet_planner.hpp>
 #include <crowd/kernels/k_nearest.hpp>
 #include <crowd/kernels/linear_program.hpp>
 #include <crowd/kernels/orca_agents.hpp>
+
 #include "nav/reference_line.hpp"
 
 namespace {
@@ -41,8 +42,8 @@ void orcaSolve(benchmark::State& state) {
   crowd::OrcaLine lines[crowd::kMaxOrcaLines];
   for (auto _ : state) {
     for (int m = 0; m < k; ++m) {
-      lines[m] = crowd::agentOrcaLine(Vec2(0.0f), Vec2(1.0f, 0.0f), 1.5f, n.positions[m], n.velocities[m], 1.5f,
-                                      0.1f, 4.0f, crowd::coincidentSeparationHint(0, 1));
+      lines[m] = crowd::agentOrcaLine(Vec2(0.0f), Vec2(1.0f, 0.0f), 1.5f, n.positions[m], n.velocities[m],
+                                      1.5f, 0.1f, 4.0f, crowd::coincidentSeparationHint(0, 1));
     }
     benchmark::DoNotOptimize(crowd::solveOrcaProgram(lines, k, 0, 2.0f, Vec2(1.0f, 0.0f)));
   }
@@ -59,7 +60,8 @@ void kNearest(benchmark::State& state) {
   for (auto _ : state) {
     crowd::AgentNeighbours nearest;
     nearest.reset(10, 225.0f);
-    for (int i = 0; i < candidates; ++i) nearest.offer(distSq[static_cast<std::size_t>(i)], static_cast<unsigned>(i), i);
+    for (int i = 0; i < candidates; ++i)
+      nearest.offer(distSq[static_cast<std::size_t>(i)], static_cast<unsigned>(i), i);
     benchmark::DoNotOptimize(nearest.count);
   }
   state.SetItemsProcessed(state.iterations() * candidates);
@@ -78,8 +80,10 @@ void frenetCandidates(benchmark::State& state) {
   const crowd::FrenetSettings settings;
   const crowd::ReferencePoint car = crowd::referenceAt(line, 38.0);  // Parked on the centre line.
   const crowd::Vec2 at(static_cast<float>(car.x), static_cast<float>(car.y));
-  const auto parked = [&at](double x0, double y0, double x1, double y1, double, double) {  // Swept, as the planner asks.
-    const crowd::Vec2 from(static_cast<float>(x0), static_cast<float>(y0)), to(static_cast<float>(x1), static_cast<float>(y1));
+  const auto parked = [&at](double x0, double y0, double x1, double y1, double,
+                            double) {  // Swept, as the planner asks.
+    const crowd::Vec2 from(static_cast<float>(x0), static_cast<float>(y0)),
+        to(static_cast<float>(x1), static_cast<float>(y1));
     return (from == to ? crowd::absSq(at - from) : crowd::distSqPointSegment(from, to, at)) < 1.5f * 1.5f;
   };
   const crowd::FrenetState start{30.0, 2.0, 0.0, 0.2, 0.0, 0.0};

@@ -30,9 +30,15 @@ namespace {
 
 using crowd::Vec3;
 
-RVO::Vector3 toRvo(Vec3 v) { return RVO::Vector3(v.x, v.y, v.z); }
-Vec3 fromRvo(const RVO::Vector3& v) { return Vec3(v.x(), v.y(), v.z()); }
-bool sameBits(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+RVO::Vector3 toRvo(Vec3 v) {
+  return RVO::Vector3(v.x, v.y, v.z);
+}
+Vec3 fromRvo(const RVO::Vector3& v) {
+  return Vec3(v.x(), v.y(), v.z());
+}
+bool sameBits(Vec3 a, Vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
 
 Vec3 inBall(std::mt19937& rng, float radius) {
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
@@ -44,8 +50,8 @@ Vec3 inBall(std::mt19937& rng, float radius) {
 
 void addToRvo(RVO::RVOSimulator& rvo, const crowd::AgentDef3& def) {
   const crowd::AgentParams& p = def.params;
-  rvo.addAgent(toRvo(def.position), p.neighborDist, static_cast<std::size_t>(p.maxNeighbors), p.timeHorizon, p.radius,
-               p.maxSpeed, toRvo(def.velocity));
+  rvo.addAgent(toRvo(def.position), p.neighborDist, static_cast<std::size_t>(p.maxNeighbors), p.timeHorizon,
+               p.radius, p.maxSpeed, toRvo(def.velocity));
 }
 
 int agreement(int cases) {
@@ -98,9 +104,11 @@ int agreement(int cases) {
         if (!(d <= 1e-4)) worst = std::max(worst, std::isnan(d) ? INFINITY : d);
       }
     }
-    std::printf("%-8s %lld agent-steps in %d worlds: %lld within 1e-4 (%.4f%%), %lld bit-identical, largest other difference %.3g\n",
-                exact ? "exact" : "default", total, cases, within, 100.0 * static_cast<double>(within) / static_cast<double>(total),
-                identical, worst);
+    std::printf(
+        "%-8s %lld agent-steps in %d worlds: %lld within 1e-4 (%.4f%%), %lld bit-identical, largest other "
+        "difference %.3g\n",
+        exact ? "exact" : "default", total, cases, within,
+        100.0 * static_cast<double>(within) / static_cast<double>(total), identical, worst);
   }
   return 0;
 }
@@ -151,8 +159,9 @@ int sphere(int steps) {
           sameBits(pair.sim.position(pair.ids[i]), fromRvo(pair.rvo.getAgentPosition(i)))) {
         continue;
       }
-      std::printf("sphere (%zu agents, exactRvo2): bit-identical for %d steps; at step %d agent %zu differs\n",
-                  pair.ids.size(), step - 1, step, i);
+      std::printf(
+          "sphere (%zu agents, exactRvo2): bit-identical for %d steps; at step %d agent %zu differs\n",
+          pair.ids.size(), step - 1, step, i);
       // Equal distances among its neighbours: RVO2-3D keeps them in its k-d tree's visiting
       // order, crowd by id (the rule that makes the list independent of how it was found).
       const std::size_t count = pair.rvo.getAgentNumAgentNeighbors(i);
@@ -162,8 +171,10 @@ int sphere(int steps) {
           const std::size_t k = pair.rvo.getAgentAgentNeighbor(i, b);
           // RVO2-3D lists j before k; crowd lists the smaller id first.
           if (j > k && crowd::absSq(before[j] - before[i]) == crowd::absSq(before[k] - before[i])) {
-            std::printf("  its neighbours %zu and %zu are exactly as far from it; RVO2-3D lists %zu first, crowd the smaller id\n",
-                        j, k, j);
+            std::printf(
+                "  its neighbours %zu and %zu are exactly as far from it; RVO2-3D lists %zu first, crowd the "
+                "smaller id\n",
+                j, k, j);
           }
         }
       }
@@ -207,11 +218,13 @@ int main(int argc, char** argv) {
   try {
     if (what == "agreement" && argc == 3) return agreement(std::atoi(argv[2]));
     if (what == "sphere" && argc == 3) return sphere(std::atoi(argv[2]));
-    if (what == "time" && argc == 6) return timeBoth(argv[2], std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]));
+    if (what == "time" && argc == 6)
+      return timeBoth(argv[2], std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "rvo2_3d_compare: %s\n", e.what());
     return 1;
   }
-  std::fprintf(stderr, "usage: rvo2_3d_compare agreement CASES | sphere STEPS | time SCENARIO AGENTS STEPS THREADS\n");
+  std::fprintf(
+      stderr, "usage: rvo2_3d_compare agreement CASES | sphere STEPS | time SCENARIO AGENTS STEPS THREADS\n");
   return 2;
 }

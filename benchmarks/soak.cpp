@@ -17,8 +17,9 @@
 #include <string>
 #include <vector>
 
-#include <crowd/crowd.hpp>
 #include <glm/vec2.hpp>
+
+#include <crowd/crowd.hpp>
 
 namespace {
 
@@ -97,7 +98,8 @@ int main(int argc, char** argv) {
     if (arg == "--threads" && i + 1 < argc) {
       threads = std::atoi(argv[++i]);
     } else if (const auto colon = arg.find(':'); colon != std::string::npos) {
-      runs.push_back(Run{arg.substr(0, colon), static_cast<std::size_t>(std::strtoull(arg.c_str() + colon + 1, nullptr, 10))});
+      runs.push_back(Run{arg.substr(0, colon),
+                         static_cast<std::size_t>(std::strtoull(arg.c_str() + colon + 1, nullptr, 10))});
     } else {
       std::fprintf(stderr, "usage: crowd_soak [NAME:AGENTS ...] [--threads N]\n");
       return 2;
@@ -112,8 +114,8 @@ int main(int argc, char** argv) {
               "overspeed", "teleports", "penetrations", "max |v|/max");
   for (const Run& run : runs) {
     const Tally t = soak(run, threads);
-    std::printf("%-12s %8zu %14lld %9lld %10lld %9lld %12lld %14.6f\n", run.scenario.c_str(), run.agents, t.agentSteps,
-                t.nonFinite, t.overSpeed, t.teleports, t.penetrations, t.maxSpeedRatio);
+    std::printf("%-12s %8zu %14lld %9lld %10lld %9lld %12lld %14.6f\n", run.scenario.c_str(), run.agents,
+                t.agentSteps, t.nonFinite, t.overSpeed, t.teleports, t.penetrations, t.maxSpeedRatio);
     std::fflush(stdout);
     total.agentSteps += t.agentSteps;
     total.nonFinite += t.nonFinite;
@@ -122,8 +124,9 @@ int main(int argc, char** argv) {
     total.penetrations += t.penetrations;
     total.maxSpeedRatio = std::max(total.maxSpeedRatio, t.maxSpeedRatio);
   }
-  std::printf("%-12s %8s %14lld %9lld %10lld %9lld %12lld %14.6f\n", "total", "", total.agentSteps, total.nonFinite,
-              total.overSpeed, total.teleports, total.penetrations, total.maxSpeedRatio);
-  const bool clean = total.nonFinite == 0 && total.overSpeed == 0 && total.teleports == 0 && total.penetrations == 0;
+  std::printf("%-12s %8s %14lld %9lld %10lld %9lld %12lld %14.6f\n", "total", "", total.agentSteps,
+              total.nonFinite, total.overSpeed, total.teleports, total.penetrations, total.maxSpeedRatio);
+  const bool clean =
+      total.nonFinite == 0 && total.overSpeed == 0 && total.teleports == 0 && total.penetrations == 0;
   return clean ? 0 : 1;
 }

@@ -15,7 +15,8 @@ fi
 mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh')
 if [ "${1:-}" = "--check" ]; then
   if ! clang-format-14 --dry-run --Werror "${files[@]}" 2>/tmp/crowd-format.$$; then
-    grep -o '^[^:]*\.\(cpp\|hpp\|cu\|cuh\)' /tmp/crowd-format.$$ | sort -u | sed 's/^/  not formatted: /'
+    grep -oE '^[^ :]+\.(cpp|hpp|cu|cuh):[0-9]+:[0-9]+: error' /tmp/crowd-format.$$ | cut -d: -f1 | sort -u |
+      sed 's/^/  not formatted: /'
     rm -f /tmp/crowd-format.$$
     echo "crowd: run 'bash scripts/format.sh' to format them" >&2
     exit 1

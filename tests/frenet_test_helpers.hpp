@@ -60,7 +60,8 @@ inline std::vector<Vec2> hairpin() {
   std::vector<Vec2> points{{0, 0}, {30, 0}};
   for (int i = 1; i < 8; ++i) {
     const double a = -std::numbers::pi / 2 + std::numbers::pi * i / 8;
-    points.push_back(Vec2(static_cast<float>(30 + 1.5 * std::cos(a)), static_cast<float>(1.5 + 1.5 * std::sin(a))));
+    points.push_back(
+        Vec2(static_cast<float>(30 + 1.5 * std::cos(a)), static_cast<float>(1.5 + 1.5 * std::sin(a))));
   }
   points.push_back(Vec2(30, 3));
   points.push_back(Vec2(0, 3));

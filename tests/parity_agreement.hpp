@@ -34,26 +34,37 @@ struct Agreement {
     disagreements += o.disagreements;
     worst = std::max(worst, o.worst);
   }
-  double exactFraction() const { return agents ? static_cast<double>(within1e4) / static_cast<double>(agents) : 1.0; }
+  double exactFraction() const {
+    return agents ? static_cast<double>(within1e4) / static_cast<double>(agents) : 1.0;
+  }
 };
 
 /// One line of figures for the test log, e.g. "[ parity ] random states: 24000 agent-steps, ...".
 inline void report(const char* tag, const char* what, const Agreement& a) {
-  std::printf("[ %s ] %s: %zu agent-steps, %.3f%% within 1e-4, %zu equally good optima of an infeasible program, "
-              "%zu disagreements, largest difference %.3g\n",
-              tag, what, a.agents, 100.0 * a.exactFraction(), a.equallyGood, a.disagreements, a.worst);
+  std::printf(
+      "[ %s ] %s: %zu agent-steps, %.3f%% within 1e-4, %zu equally good optima of an infeasible program, "
+      "%zu disagreements, largest difference %.3g\n",
+      tag, what, a.agents, 100.0 * a.exactFraction(), a.equallyGood, a.disagreements, a.worst);
 }
 
 namespace test {
 
 namespace ref = crowd_reference;
 
-inline ref::V2 toRef(Vec2 v) { return {v.x, v.y}; }
-inline ref::V3 toRef(Vec3 v) { return {v.x, v.y, v.z}; }
+inline ref::V2 toRef(Vec2 v) {
+  return {v.x, v.y};
+}
+inline ref::V3 toRef(Vec3 v) {
+  return {v.x, v.y, v.z};
+}
 
 /// How far apart a velocity is from the reference's.
-inline double distance(ref::V2 a, ref::V2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
-inline double distance(ref::V3 a, ref::V3 b) { return ref::length(a - b); }
+inline double distance(ref::V2 a, ref::V2 b) {
+  return std::hypot(a.x - b.x, a.y - b.y);
+}
+inline double distance(ref::V3 a, ref::V3 b) {
+  return ref::length(a - b);
+}
 
 /// "(x, y)" or "(x, y, z)", each to 6 significant digits.
 inline std::string text(ref::V2 v) {

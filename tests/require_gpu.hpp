@@ -3,11 +3,11 @@
 // GPU run cannot come out green without running its GPU tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 
@@ -21,17 +21,17 @@ inline bool gpuRequired() {
 }  // namespace crowd::test
 
 /// Skips the test (fails it under CROWD_REQUIRE_GPU=1) unless `ready`; `why` says what is missing.
-#define CROWD_SKIP_WITHOUT_GPU(ready, why)                                                   \
-  do {                                                                                       \
-    if (!(ready)) {                                                                          \
-      if (crowd::test::gpuRequired()) FAIL() << "CROWD_REQUIRE_GPU is set, but: " << (why);  \
-      GTEST_SKIP() << "needs a GPU: " << (why);                                              \
-    }                                                                                        \
+#define CROWD_SKIP_WITHOUT_GPU(ready, why)                                                  \
+  do {                                                                                      \
+    if (!(ready)) {                                                                         \
+      if (crowd::test::gpuRequired()) FAIL() << "CROWD_REQUIRE_GPU is set, but: " << (why); \
+      GTEST_SKIP() << "needs a GPU: " << (why);                                             \
+    }                                                                                       \
   } while (false)
 
-#define CROWD_REQUIRE_GPU()                                             \
-  do {                                                                  \
-    std::string crowdWhyNoGpu;                                          \
+#define CROWD_REQUIRE_GPU()                                                 \
+  do {                                                                      \
+    std::string crowdWhyNoGpu;                                              \
     const bool crowdGpuReady = crowd::cudaBackendAvailable(&crowdWhyNoGpu); \
-    CROWD_SKIP_WITHOUT_GPU(crowdGpuReady, crowdWhyNoGpu);               \
+    CROWD_SKIP_WITHOUT_GPU(crowdGpuReady, crowdWhyNoGpu);                   \
   } while (false)

@@ -1,10 +1,10 @@
 // For tests of scenario error messages: what parseScenario says about a text.
 #pragma once
 
-#include <string>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include <crowd/scenario.hpp>
 
@@ -21,7 +21,8 @@ inline std::string scenarioErrorFor(const std::string& text, const std::string& 
 }
 
 /// Expects "bad.json: <path>: ..." for `text`, with `problem` somewhere in the rest.
-inline void expectScenarioError(const std::string& text, const std::string& path, const std::string& problem) {
+inline void expectScenarioError(const std::string& text, const std::string& path,
+                                const std::string& problem) {
   const std::string message = scenarioErrorFor(text, "bad.json");
   EXPECT_THAT(message, ::testing::StartsWith("bad.json: " + path + ": ")) << "for " << text;
   EXPECT_THAT(message, ::testing::HasSubstr(problem)) << "for " << text;

@@ -13,26 +13,29 @@
 
 int main(int argc, char** argv) {
   using namespace crowd::cli;
-  CLI::App app{"crowdsim: crowd simulation with steering behaviours (seek, arrive, wander, path following,\n"
-               "pursuit, evasion, obstacle avoidance) and ORCA collision avoidance.\n"
-               "With no arguments it shows the built-in crossing scenario in a window, or, without a display,\n"
-               "draws it into crowd-picture/frame-00000.png (a build without the viewer runs the circle)."};
+  CLI::App app{
+      "crowdsim: crowd simulation with steering behaviours (seek, arrive, wander, path following,\n"
+      "pursuit, evasion, obstacle avoidance) and ORCA collision avoidance.\n"
+      "With no arguments it shows the built-in crossing scenario in a window, or, without a display,\n"
+      "draws it into crowd-picture/frame-00000.png (a build without the viewer runs the circle)."};
   app.require_subcommand(0, 1);
   const std::vector<Command> commands{runCommand(),   scenariosCommand(), validateCommand(), benchCommand(),
                                       routeCommand(), realismCommand(),   viewCommand(),     renderCommand()};
-  for (const Command& command : commands) command.addOptions(*app.add_subcommand(command.name, command.description));
-  app.footer("Examples:\n"
-             "  crowdsim run builtin random --agents 100000 --steps 50\n"
-             "  crowdsim run builtin forest --orca\n"
-             "  crowdsim run my.json --steps 1 --out t.csv\n"
-             "  crowdsim validate my.json\n"
-             "  crowdsim bench --agents 1000,10000 --json bench.json\n"
-             "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
-             "  crowdsim realism crowds_zara01.txt --svg zara.svg\n"
-             "  crowdsim view builtin evacuation --agents 10000\n"
-             "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
-             "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
-             "(outputs are put in place only when a run completes).");
+  for (const Command& command : commands)
+    command.addOptions(*app.add_subcommand(command.name, command.description));
+  app.footer(
+      "Examples:\n"
+      "  crowdsim run builtin random --agents 100000 --steps 50\n"
+      "  crowdsim run builtin forest --orca\n"
+      "  crowdsim run my.json --steps 1 --out t.csv\n"
+      "  crowdsim validate my.json\n"
+      "  crowdsim bench --agents 1000,10000 --json bench.json\n"
+      "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
+      "  crowdsim realism crowds_zara01.txt --svg zara.svg\n"
+      "  crowdsim view builtin evacuation --agents 10000\n"
+      "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
+      "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
+      "(outputs are put in place only when a run completes).");
 
   try {
     app.parse(argc, argv);

@@ -43,7 +43,9 @@ inline std::vector<std::string> backendNames(bool withAuto) {
 
 /// --backend auto|cpu|cuda (default auto).
 inline void addBackendOption(CLI::App& command, std::string& backend) {
-  command.add_option("--backend", backend, "Compute backend")->check(CLI::IsMember(backendNames(true)))->capture_default_str();
+  command.add_option("--backend", backend, "Compute backend")
+      ->check(CLI::IsMember(backendNames(true)))
+      ->capture_default_str();
 }
 
 /// The backend an option's text names (checked by addBackendOption's check already).

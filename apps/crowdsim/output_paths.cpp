@@ -27,7 +27,8 @@ void checkWritable(const std::string& option, const std::string& path, const std
   const fs::file_status status = fs::status(target, error);
   if (fs::exists(status)) {
     if (fs::is_directory(status)) throw ScenarioError(where + "is a folder, not a file");
-    if (access(target.c_str(), W_OK) != 0) throw ScenarioError(where + "cannot write: " + std::strerror(errno));
+    if (access(target.c_str(), W_OK) != 0)
+      throw ScenarioError(where + "cannot write: " + std::strerror(errno));
     return;
   }
   const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
@@ -97,8 +98,10 @@ bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
   std::error_code errorA;
   std::error_code errorB;
   // Made absolute first: a relative path none of whose parts exist would stay as written.
-  const std::filesystem::path canonicalA = std::filesystem::weakly_canonical(std::filesystem::absolute(a), errorA);
-  const std::filesystem::path canonicalB = std::filesystem::weakly_canonical(std::filesystem::absolute(b), errorB);
+  const std::filesystem::path canonicalA =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a), errorA);
+  const std::filesystem::path canonicalB =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b), errorB);
   return !errorA && !errorB && canonicalA == canonicalB;
 }
 
@@ -132,8 +135,8 @@ void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initialize
     }
     for (const auto& [earlier, earlierId] : checked) {
       if (id.same(earlierId)) {
-        throw ScenarioError(std::string(earlier->option) + " and " + out.option + " name the same file (" + out.path +
-                            "); give each its own");
+        throw ScenarioError(std::string(earlier->option) + " and " + out.option + " name the same file (" +
+                            out.path + "); give each its own");
       }
     }
     checked.emplace_back(&out, id);

@@ -15,7 +15,9 @@ bool samePath(const std::filesystem::path& a, const std::filesystem::path& b);
 
 /// A check on a file option: a name was given ("--out ''" is refused, not taken as no --out).
 inline const CLI::Validator kPathGiven(
-    [](std::string& text) { return text.empty() ? std::string("expected a file name, got nothing") : std::string(); },
+    [](std::string& text) {
+      return text.empty() ? std::string("expected a file name, got nothing") : std::string();
+    },
     "");
 
 /// An output file as the user named it: the option and its path (empty: not asked for).

@@ -14,7 +14,8 @@ namespace crowd::cli {
 
 /// The value of `text` if it is a plain decimal number no larger than `max`; otherwise empty,
 /// and `problem` says why.
-inline std::optional<std::uint64_t> strictInteger(const std::string& text, std::uint64_t max, std::string& problem) {
+inline std::optional<std::uint64_t> strictInteger(const std::string& text, std::uint64_t max,
+                                                  std::string& problem) {
   if (text.empty()) {
     problem = "expected a whole number, got nothing";
     return std::nullopt;

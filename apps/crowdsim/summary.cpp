@@ -33,7 +33,8 @@ void printBehaviorSummary(const RunMetrics& m) {
 }
 
 // What both worlds report: the backend, steps, arrivals.
-void printProgress(const RunMetrics& m, const std::string& backend, int threads, double simulated, double wallSeconds) {
+void printProgress(const RunMetrics& m, const std::string& backend, int threads, double simulated,
+                   double wallSeconds) {
   std::printf("backend         %s, %d threads\n", backend.c_str(), threads);
   std::printf("steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
               formatSeconds(simulated).c_str(), wallSeconds);
@@ -73,7 +74,8 @@ void printSpeedsAndCost(const RunMetrics& m) {
 
 }  // namespace
 
-void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds) {
+void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads,
+                  double wallSeconds) {
   std::printf("scenario        %s: %zu agents, %zu obstacles, %zu circles, %zu paths, time step %g s\n",
               scenario.name.c_str(), m.initialAgents, scenario.obstacles.size(), scenario.circles.size(),
               scenario.paths.size(), static_cast<double>(scenario.timeStep));
@@ -97,13 +99,12 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
 
 void printSummary(const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m, int threads,
                   double wallSeconds) {
-  std::printf("scenario        %s: %zu agents in 3D, time step %g s\n", scenario.name.c_str(), m.initialAgents,
-              static_cast<double>(scenario.timeStep));
+  std::printf("scenario        %s: %zu agents in 3D, time step %g s\n", scenario.name.c_str(),
+              m.initialAgents, static_cast<double>(scenario.timeStep));
   printProgress(m, sim.backendName(), threads, sim.time(), wallSeconds);
   printContacts(m);
   printSeparation(m);
   printSpeedsAndCost(m);
 }
-
 
 }  // namespace crowd::cli

@@ -9,7 +9,8 @@
 
 namespace crowd::cli {
 
-void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads, double wallSeconds);
+void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads,
+                  double wallSeconds);
 void printSummary(const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m, int threads,
                   double wallSeconds);
 

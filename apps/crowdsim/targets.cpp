@@ -15,7 +15,8 @@ Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optiona
     return builtinScenario(target[1], agents, seed.value_or(1));
   }
   if (target.size() != 1) {
-    throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(target.size()) + " arguments");
+    throw ScenarioError("expected one scenario file or 'builtin NAME', got " + std::to_string(target.size()) +
+                        " arguments");
   }
   if (agents) throw ScenarioError("--agents applies to built-in scenarios; a file lists its own agents");
   return expandScenario(parseScenarioSpec(scenarioText(target[0]), target[0]), seed);
@@ -23,7 +24,8 @@ Scenario loadScenarioTarget(const std::vector<std::string>& target, std::optiona
 
 bool isTarget3d(const std::vector<std::string>& target) {
   if (target.size() == 2 && target[0] == "builtin") return isBuiltinScenario3(target[1]);
-  return target.size() == 1 && target[0] != "builtin" && scenarioDimensions(scenarioText(target[0]), target[0]) == 3;
+  return target.size() == 1 && target[0] != "builtin" &&
+         scenarioDimensions(scenarioText(target[0]), target[0]) == 3;
 }
 
 Scenario3 loadScenario3Target(const std::vector<std::string>& target, std::optional<std::size_t> agents,

@@ -1,5 +1,7 @@
 // Obstacle polygons: validation, roles, RVO2's vertex linking and convexity (the obstacle index),
 // the edge grid.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -7,8 +9,6 @@
 #include <numbers>
 #include <random>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include <crowd/obstacles.hpp>
 
@@ -127,7 +127,7 @@ TEST(Obstacles, SignedAreaTellsOrientation) {
 // boundary, and so is a clockwise ring round everything; two vertices are a wall.
 TEST(Obstacles, PolygonRolesFollowWindingAndNesting) {
   const Polygon solid{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
-  const Polygon pocket{{2, 2}, {2, 4}, {4, 4}, {4, 2}};   // Clockwise, inside the solid.
+  const Polygon pocket{{2, 2}, {2, 4}, {4, 4}, {4, 2}};    // Clockwise, inside the solid.
   const Polygon room{{20, 0}, {20, 6}, {26, 6}, {26, 0}};  // Clockwise, inside nothing.
   const Polygon ring{{-50, -50}, {-50, 50}, {50, 50}, {50, -50}};
   const Polygon wall{{30, 0}, {30, 5}};

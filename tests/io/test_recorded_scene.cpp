@@ -50,7 +50,10 @@ TEST(RecordedScene, ReadsTracksOnTheAnnotationLattice) {
 }
 
 TEST(RecordedScene, ReadsCommasAndAByteOrderMark) {
-  const RecordedScene scene = parseRecordedScene("\xEF\xBB\xBF" "0, 1, 2.5, 3\r\n10,1,3,3\r\n", "csv");
+  const RecordedScene scene = parseRecordedScene(
+      "\xEF\xBB\xBF"
+      "0, 1, 2.5, 3\r\n10,1,3,3\r\n",
+      "csv");
   ASSERT_EQ(scene.tracks.size(), 1u);
   ASSERT_EQ(scene.tracks[0].points.size(), 2u);
   EXPECT_EQ(scene.tracks[0].points[0].position, glm::dvec2(2.5, 3.0));
@@ -73,9 +76,11 @@ TEST(RecordedScene, RowOrderDoesNotMatter) {
 
 TEST(RecordedScene, RefusesBadLinesByNumber) {
   EXPECT_EQ(errorOf("0 1 0 0\n10 1 0\n"), "scene.txt:2: expected 4 columns (frame pedestrian x y), found 3");
-  EXPECT_EQ(errorOf("0 1 0 0\n10 1 0 0 5\n"), "scene.txt:2: expected 4 columns (frame pedestrian x y), found 5");
+  EXPECT_EQ(errorOf("0 1 0 0\n10 1 0 0 5\n"),
+            "scene.txt:2: expected 4 columns (frame pedestrian x y), found 5");
   EXPECT_EQ(errorOf("0 1 zero 0\n"), "scene.txt:1: x 'zero' is not a number");
-  EXPECT_EQ(errorOf("0 1 0 0\n\n10.5 1 0 0\n"), "scene.txt:3: frame '10.5' is not a whole number (up to 1e15)");
+  EXPECT_EQ(errorOf("0 1 0 0\n\n10.5 1 0 0\n"),
+            "scene.txt:3: frame '10.5' is not a whole number (up to 1e15)");
   EXPECT_EQ(errorOf("0 nan 0 0\n"), "scene.txt:1: pedestrian 'nan' is not a whole number (up to 1e15)");
   EXPECT_EQ(errorOf("0 1 inf 0\n"), "scene.txt:1: the position is not finite");
   EXPECT_EQ(errorOf("0 1 0 0\n0 1 1 1\n"),
@@ -110,7 +115,8 @@ TEST(RecordedScene, LoadRefusesWhatIsNotText) {
 }
 
 TEST(RecordedScene, LoadSaysWhyAFileCannotBeRead) {
-  const std::string missing = (std::filesystem::temp_directory_path() / "crowd-no-such-recording.txt").string();
+  const std::string missing =
+      (std::filesystem::temp_directory_path() / "crowd-no-such-recording.txt").string();
   EXPECT_THROW(loadRecordedScene(missing), RecordedSceneError);
   try {
     loadRecordedScene(std::filesystem::temp_directory_path().string());

@@ -13,14 +13,13 @@
 
 #include <gtest/gtest.h>
 
-#include "kernels/double_vec.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
 
 #include "crowd/kernels/orca_obstacles.hpp"
+#include "kernels/double_vec.hpp"
 
 namespace obstacle_test {
 
@@ -109,9 +108,9 @@ struct Agent {
 inline std::vector<OrcaLine> obstacleLines(const Scene& scene, const std::vector<int>& neighbours,
                                            const Agent& agent) {
   std::vector<OrcaLine> lines(crowd::kMaxOrcaLines);
-  const int count = crowd::obstacleOrcaLines(
-      scene.edges.data(), neighbours.data(), static_cast<int>(neighbours.size()), agent.position,
-      agent.velocity, agent.radius, 1.0f / agent.tau, lines.data());
+  const int count =
+      crowd::obstacleOrcaLines(scene.edges.data(), neighbours.data(), static_cast<int>(neighbours.size()),
+                               agent.position, agent.velocity, agent.radius, 1.0f / agent.tau, lines.data());
   lines.resize(count);
   for (const OrcaLine& line : lines) {
     EXPECT_TRUE(std::isfinite(line.point.x) && std::isfinite(line.point.y));
@@ -133,8 +132,8 @@ inline int expectVelocityObstaclesForbidden(const Scene& scene, const std::vecto
       const D2 v{i * step, j * step};
       bool collides = false;
       for (const int e : edges) {
-        collides = collides || collidesWithEdge(toD(agent.position), v, scene.start(e),
-                                                scene.end(e), agent.radius, agent.tau);
+        collides = collides || collidesWithEdge(toD(agent.position), v, scene.start(e), scene.end(e),
+                                                agent.radius, agent.tau);
       }
       if (!collides) continue;
       ++inside;

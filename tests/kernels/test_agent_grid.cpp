@@ -1,13 +1,13 @@
 // The agent grid: cell maths, exact cell lookup whether or not the grid wraps, the cell
 // distance bound that prunes queries, and the K-nearest search against brute force.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
 #include <set>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include <crowd/kernels/neighbour_search.hpp>
 
@@ -75,8 +75,11 @@ TEST(KernelAgentGrid, CellDistanceBoundNeverExceedsTheTrueDistance) {
   }
   const AgentGrid grid = makeAgentGrid(0.0f, 0.0f, 100.0f, 100.0f, 7.5f, 1024);
   // Inside its own cell the bound is zero; further away it is the gap less the margin.
-  EXPECT_EQ(cellDistSqBound(grid, cellCorner(grid, CellCoord{0, 0}), Vec2(3.0f, 3.0f), cellMargin(grid, Vec2(3.0f, 3.0f))), 0.0f);
-  EXPECT_NEAR(cellDistSqBound(grid, cellCorner(grid, CellCoord{2, 0}), Vec2(3.0f, 3.0f), cellMargin(grid, Vec2(3.0f, 3.0f))),
+  EXPECT_EQ(cellDistSqBound(grid, cellCorner(grid, CellCoord{0, 0}), Vec2(3.0f, 3.0f),
+                            cellMargin(grid, Vec2(3.0f, 3.0f))),
+            0.0f);
+  EXPECT_NEAR(cellDistSqBound(grid, cellCorner(grid, CellCoord{2, 0}), Vec2(3.0f, 3.0f),
+                              cellMargin(grid, Vec2(3.0f, 3.0f))),
               sqr(12.0f - 7.5e-4f - 6e-6f), 1e-3f);
 }
 
@@ -105,20 +108,25 @@ TEST(KernelAgentGrid, BucketStartsBySearchMatchTheSlotPass) {
       // One cluster in a corner of the box: most buckets lie before or after it.
       std::uniform_real_distribution<float> near(size * 0.6f, size * 0.6f + std::min(5.0f, size * 0.3f));
       std::vector<std::uint64_t> keys;
-      for (int i = 0; i < n; ++i) keys.push_back(cellKey(grid, gridCellOf(grid, Vec2{near(random), near(random)})));
+      for (int i = 0; i < n; ++i)
+        keys.push_back(cellKey(grid, gridCellOf(grid, Vec2{near(random), near(random)})));
       std::sort(keys.begin(), keys.end(), [&](std::uint64_t a, std::uint64_t b) {
-        return bucketOfKey(grid, a) != bucketOfKey(grid, b) ? bucketOfKey(grid, a) < bucketOfKey(grid, b) : a < b;
+        return bucketOfKey(grid, a) != bucketOfKey(grid, b) ? bucketOfKey(grid, a) < bucketOfKey(grid, b)
+                                                            : a < b;
       });
       const std::uint32_t buckets = grid.bucketMask + 1;
       std::vector<int> byPass(buckets + 1, -1);
       std::set<std::uint32_t> bitsByPass, bitsBySlot;
       for (int k = 0; k <= n; ++k) {
-        indexSortedSlot(k, n, grid, buckets, keys.data(), byPass.data(), [&](std::uint32_t bit) { bitsByPass.insert(bit); });
+        indexSortedSlot(k, n, grid, buckets, keys.data(), byPass.data(),
+                        [&](std::uint32_t bit) { bitsByPass.insert(bit); });
       }
       for (std::uint32_t b = 0; b <= buckets; ++b) {
-        ASSERT_EQ(bucketStartBySearch(b, n, grid, keys.data()), byPass[b]) << "bucket " << b << ", " << n << " agents";
+        ASSERT_EQ(bucketStartBySearch(b, n, grid, keys.data()), byPass[b])
+            << "bucket " << b << ", " << n << " agents";
       }
-      for (int k = 0; k < n; ++k) markCellOfSlot(k, grid, keys.data(), [&](std::uint32_t bit) { bitsBySlot.insert(bit); });
+      for (int k = 0; k < n; ++k)
+        markCellOfSlot(k, grid, keys.data(), [&](std::uint32_t bit) { bitsBySlot.insert(bit); });
       EXPECT_EQ(bitsBySlot, bitsByPass);
       std::set<std::uint32_t> expected;
       for (std::uint64_t key : keys) expected.insert(occupancyBit(grid, key));
@@ -143,7 +151,8 @@ TEST(CpuAgentGrid, EveryCellIsOneRunInDenseOrderWhetherOrNotItWraps) {
       const SlotRange slots = slotsOfCell(cells, gridCellOf(cells.grid, p));
       ASSERT_EQ(slots.end - slots.begin, static_cast<int>(agents.size())) << "cell " << key;
       for (int k = slots.begin; k < slots.end; ++k) {
-        EXPECT_EQ(grid.order()[static_cast<std::size_t>(k)], agents[static_cast<std::size_t>(k - slots.begin)]);
+        EXPECT_EQ(grid.order()[static_cast<std::size_t>(k)],
+                  agents[static_cast<std::size_t>(k - slots.begin)]);
       }
     }
     // A cell next to an occupied one but empty itself yields nothing, even if its bucket is used.
@@ -173,7 +182,8 @@ TEST(NeighbourSearch, MatchesBruteForceForEveryCellSizeAndLayout) {
     // Snapped to a lattice of 0.25 so that many distances tie exactly and ids must break them.
     std::vector<Vec2> positions = clusteredPositions(1500, 25.0f, apart, 3);
     for (Vec2& p : positions) p = Vec2(std::round(p.x * 4.0f) / 4.0f, std::round(p.y * 4.0f) / 4.0f);
-    for (const float cellSize : {neighborDist / 2.5f, neighborDist / 2.0f, neighborDist, 2.0f * neighborDist}) {
+    for (const float cellSize :
+         {neighborDist / 2.5f, neighborDist / 2.0f, neighborDist, 2.0f * neighborDist}) {
       CpuAgentGrid grid;
       grid.build(positions, cellSize, 2);
       std::vector<Vec2> sorted;
@@ -188,28 +198,32 @@ TEST(NeighbourSearch, MatchesBruteForceForEveryCellSizeAndLayout) {
         AgentNeighbours nearest;
         // The near threshold decides only how the work is split: try none, a typical one, all.
         const float threshold = k % 3 == 0 ? 0.0f : (k % 3 == 1 ? 4.0f : INFINITY);
-        candidates += findNearestAgents(grid.cells(), hood, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
-                                        sqr(neighborDist), threshold, nearest);
+        candidates +=
+            findNearestAgents(grid.cells(), hood, sorted.data(), ids.data(), k,
+                              sorted[static_cast<std::size_t>(k)], 10, sqr(neighborDist), threshold, nearest);
         const int self = grid.order()[static_cast<std::size_t>(k)];
         const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
-        ASSERT_EQ(nearest.count, static_cast<int>(expected.size())) << "agent " << self << " cell " << cellSize;
+        ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))
+            << "agent " << self << " cell " << cellSize;
         for (int m = 0; m < nearest.count; ++m) {
-          EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))], expected[static_cast<std::size_t>(m)])
+          EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))],
+                    expected[static_cast<std::size_t>(m)])
               << "agent " << self << " neighbour " << m << " cell " << cellSize;
         }
         // The GPU's search, without the cell cache, finds the same list, range included.
         AgentNeighbours direct;
-        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
-                                sqr(neighborDist), direct);
+        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k,
+                                sorted[static_cast<std::size_t>(k)], 10, sqr(neighborDist), direct);
         ASSERT_EQ(direct.count, nearest.count) << "agent " << self << " cell " << cellSize;
         EXPECT_EQ(direct.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
         for (int m = 0; m < direct.count; ++m) {
-          EXPECT_EQ(direct.index(m), nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
+          EXPECT_EQ(direct.index(m), nearest.index(m))
+              << "agent " << self << " neighbour " << m << " cell " << cellSize;
         }
         // So does it with the list kept in registers, as the GPU runs it for K up to 16.
         NearestInRegisters<16> registers;
-        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
-                                sqr(neighborDist), registers);
+        findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k,
+                                sorted[static_cast<std::size_t>(k)], 10, sqr(neighborDist), registers);
         ASSERT_EQ(registers.count, nearest.count) << "agent " << self << " cell " << cellSize;
         EXPECT_EQ(registers.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
         registers.forEachKept([&](int m, int slot) {
@@ -219,7 +233,8 @@ TEST(NeighbourSearch, MatchesBruteForceForEveryCellSizeAndLayout) {
       // A query reads the 3 x 3 cells around its own and, of the outer rings (up to 7 x 7 cells
       // for the smallest cells), only what the K-th distance reaches: fewer agents than 16
       // cells hold on average (clusters of 300 in 25 x 25, 0.48 per unit area).
-      EXPECT_LT(static_cast<double>(candidates), 16.0 * 0.48 * sqr(cellSize) * static_cast<double>(sorted.size()))
+      EXPECT_LT(static_cast<double>(candidates),
+                16.0 * 0.48 * sqr(cellSize) * static_cast<double>(sorted.size()))
           << cellSize;
     }
   }

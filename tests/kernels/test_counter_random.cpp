@@ -1,9 +1,9 @@
 // Counter-based random numbers: a pure function of (seed, agent, step, stream), spread evenly,
 // and floats in [-1, 1) made exactly.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <set>
-
-#include <gtest/gtest.h>
 
 #include <crowd/kernels/counter_random.hpp>
 
@@ -16,7 +16,8 @@ TEST(KernelCounterRandom, SameCounterSameBitsOtherCountersOtherBits) {
   for (std::uint64_t seed = 0; seed < 4; ++seed) {
     for (std::uint32_t agent = 0; agent < 50; ++agent) {
       for (std::int64_t step = 0; step < 50; ++step) {
-        for (std::uint32_t stream = 0; stream < 2; ++stream) seen.insert(counterRandom(seed, agent, step, stream));
+        for (std::uint32_t stream = 0; stream < 2; ++stream)
+          seen.insert(counterRandom(seed, agent, step, stream));
       }
     }
   }

@@ -1,10 +1,10 @@
 // Cartesian <-> Frenet (frenet_frame.hpp): worked cases on a straight line and a circle, and
 // round trips of position, heading, curvature, speed and acceleration on straight, curved and
 // S-shaped references.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include <crowd/kernels/frenet_frame.hpp>
 
@@ -43,14 +43,18 @@ TEST(KernelFrenetFrame, ConcentricCircleInsideTheReference) {
 
 // A state whose projection on the line is r: offset d along the normal, heading r.theta + dTheta.
 CartesianState stateAt(const ReferencePoint& r, double d, double dTheta, double kappa, double v, double a) {
-  return CartesianState{r.x - std::sin(r.theta) * d, r.y + std::cos(r.theta) * d, crowd::wrapAngle(r.theta + dTheta),
-                        kappa, v, a};
+  return CartesianState{r.x - std::sin(r.theta) * d,
+                        r.y + std::cos(r.theta) * d,
+                        crowd::wrapAngle(r.theta + dTheta),
+                        kappa,
+                        v,
+                        a};
 }
 
 TEST(KernelFrenetFrame, RoundTripsOnStraightCurvedAndSShapedReferences) {
   const ReferencePoint references[] = {
-      {3.0, 1.0, 2.0, 0.3, 0.0, 0.0},     // Straight.
-      {12.0, -4.0, 8.0, 2.0, 0.05, 0.0},  // A circle of radius 20.
+      {3.0, 1.0, 2.0, 0.3, 0.0, 0.0},        // Straight.
+      {12.0, -4.0, 8.0, 2.0, 0.05, 0.0},     // A circle of radius 20.
       {30.0, 6.0, -2.0, -1.2, -0.08, 0.02},  // An S-bend: curvature changing sign along it.
   };
   const double offsets[] = {-2.5, -0.4, 0.0, 0.7, 3.0};
@@ -60,8 +64,8 @@ TEST(KernelFrenetFrame, RoundTripsOnStraightCurvedAndSShapedReferences) {
       for (const double dTheta : headings) {
         const CartesianState in = stateAt(r, d, dTheta, 0.03 - 0.01 * d, 1.8, -0.6);
         const CartesianState out = crowd::toCartesian(r, crowd::toFrenet(r, in));
-        const std::string where = "kappa_r " + std::to_string(r.kappa) + ", d " + std::to_string(d) + ", dTheta " +
-                                  std::to_string(dTheta);
+        const std::string where = "kappa_r " + std::to_string(r.kappa) + ", d " + std::to_string(d) +
+                                  ", dTheta " + std::to_string(dTheta);
         EXPECT_NEAR(out.x, in.x, 1e-9) << where;
         EXPECT_NEAR(out.y, in.y, 1e-9) << where;
         EXPECT_NEAR(crowd::wrapAngle(out.theta - in.theta), 0.0, 1e-9) << where;

@@ -4,13 +4,14 @@
 // checked points, so a thin wall is not jumped; with everything blocked the agent stops as hard as
 // its acceleration limit allows; far off its line, or on a bend too sharp for the regular speeds,
 // the recovery set gets it going; a sharp bend gives no NaN.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include <crowd/kernels/frenet_planner.hpp>
+
 #include "nav/reference_line.hpp"
 
 namespace crowd {
@@ -19,7 +20,8 @@ namespace {
 struct Line {
   std::vector<ReferencePoint> points;
   ReferenceLineView view;
-  explicit Line(const std::vector<Vec2>& polyline) : points(buildReferenceLine(polyline, 0.25)), view(referenceLineView(points, 0.25)) {}
+  explicit Line(const std::vector<Vec2>& polyline)
+      : points(buildReferenceLine(polyline, 0.25)), view(referenceLineView(points, 0.25)) {}
 };
 
 constexpr double kPiHalf = 1.5707963267948966;
@@ -33,7 +35,9 @@ double segmentDistance(double x0, double y0, double x1, double y1, double px, do
   return std::hypot(x0 + ex * t - px, y0 + ey * t - py);
 }
 
-FrenetState cruising(double s, double d, double speed) { return FrenetState{s, speed, 0.0, d, 0.0, 0.0}; }
+FrenetState cruising(double s, double d, double speed) {
+  return FrenetState{s, speed, 0.0, d, 0.0, 0.0};
+}
 
 TEST(KernelFrenetPlanner, NothingInTheWayKeepsToTheReferenceAtTheTargetSpeed) {
   const Line line({{0, 0}, {200, 0}});
@@ -111,7 +115,8 @@ TEST(KernelFrenetPlanner, LimitsDropCandidates) {
   k.targetSpeed = 3.0f;
   k.maxSpeed = 3.2f;  // Speeds of 3.5 and 4 are out.
   const FrenetPlan plan = planFrenet(line.view, cruising(10, 0, 3), k, kNothing);
-  for (double t = 0; t <= plan.s.duration; t += 0.05) EXPECT_LE(planStateAt(line.view, plan, t).v, 3.2 + 1e-9);
+  for (double t = 0; t <= plan.s.duration; t += 0.05)
+    EXPECT_LE(planStateAt(line.view, plan, t).v, 3.2 + 1e-9);
 }
 
 // Everything blocked (a wall across the lane 2 m ahead): no regular or recovery candidate passes,
@@ -163,7 +168,8 @@ TEST(KernelFrenetPlanner, ThinWallBetweenCheckedPointsIsNotJumped) {
   bool chained = true;
   const auto chain = [&](double, double, double, double, double t0, double t1) {
     // A candidate's first sweep starts at 0; each later one where the one before it ended.
-    chained = chained && (std::fabs(t0) < 1e-9 || std::fabs(t0 - lastT) < 1e-9) && std::fabs(t1 - t0 - 1.0) < 1e-9;
+    chained =
+        chained && (std::fabs(t0) < 1e-9 || std::fabs(t0 - lastT) < 1e-9) && std::fabs(t1 - t0 - 1.0) < 1e-9;
     lastT = t1;
     return false;
   };
@@ -188,7 +194,8 @@ TEST(KernelFrenetPlanner, FarOffTheLineHeadsBackWithinTheLimits) {
   EXPECT_GT(plan.s.duration, k.maxHorizon);
   EXPECT_LT(plan.d.position(plan.d.duration), 10.0 - 1.0) << "it heads for its line";
   EXPECT_GT(plan.s.speed(plan.s.duration), 0.0) << "and along it";
-  for (double t = 0; t <= plan.s.duration; t += 0.05) EXPECT_LE(planStateAt(line.view, plan, t).v, 3.0 + 1e-9);
+  for (double t = 0; t <= plan.s.duration; t += 0.05)
+    EXPECT_LE(planStateAt(line.view, plan, t).v, 3.0 + 1e-9);
 }
 
 // A U-turn of radius 0.8 (curvature 1.25, over the limit of 1) just ahead of an agent at rest, held
@@ -201,7 +208,8 @@ TEST(KernelFrenetPlanner, BendTooSharpForTheRegularSpeedsIsCreptRound) {
   std::vector<Vec2> bend{{0, 0}, {10, 0}};
   for (int i = 1; i < 12; ++i) {  // Half a circle round (10, 0.8).
     const double a = -kPiHalf + 2.0 * kPiHalf * i / 12.0;
-    bend.push_back(Vec2(static_cast<float>(10 + 0.8 * std::cos(a)), static_cast<float>(0.8 + 0.8 * std::sin(a))));
+    bend.push_back(
+        Vec2(static_cast<float>(10 + 0.8 * std::cos(a)), static_cast<float>(0.8 + 0.8 * std::sin(a))));
   }
   bend.push_back(Vec2(10, 1.6f));
   bend.push_back(Vec2(-10, 1.6f));

@@ -174,8 +174,7 @@ TEST(KernelKNearest, MayAcceptAgreesWithOffer) {
     list.offer(d, id, 1000 + static_cast<int>(id));
     bool changed = before.count != list.count;
     for (int k = 0; k < list.count && !changed; ++k) {
-      changed = before.distSq(k) != list.distSq(k) ||
-                before.id(k) != list.id(k);
+      changed = before.distSq(k) != list.distSq(k) || before.id(k) != list.id(k);
     }
     if (!may) {
       ASSERT_FALSE(changed) << "d = " << d << ", id = " << id;

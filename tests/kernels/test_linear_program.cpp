@@ -197,17 +197,15 @@ double bruteMinMaxViolation(const std::vector<OrcaLine>& lines, int obstacleCoun
     const Vec2 inward = crowd::perpLeft(lines[i].direction);
     candidates.push_back(BruteResult{0.0, radius * inward.x, radius * inward.y});
   }
-  return bruteMinimize(
-             [&](double x, double y) { return maxViolation(lines, obstacleCount, count, x, y); },
-             satisfiesLines(lines, obstacleCount), radius, candidates)
+  return bruteMinimize([&](double x, double y) { return maxViolation(lines, obstacleCount, count, x, y); },
+                       satisfiesLines(lines, obstacleCount), radius, candidates)
       .value;
 }
 
 /// Random lines for property tests. `offset` gives each line's violation at the origin. Pairs of
 /// nearly parallel lines are avoided: lp3 then meets far-away bisector points and float rounding
 /// dominates (see NearlyParallelLinesOnlyCostRounding).
-std::vector<OrcaLine> randomLines(std::mt19937& rng, int count,
-                                  const std::function<float(int)>& offset) {
+std::vector<OrcaLine> randomLines(std::mt19937& rng, int count, const std::function<float(int)>& offset) {
   std::uniform_real_distribution<float> angle(0.0f, 6.2831853f);
   std::vector<OrcaLine> lines;
   while (static_cast<int>(lines.size()) < count) {
@@ -457,8 +455,7 @@ TEST(KernelLpLeastViolation, InfeasibleTriangleReportsTheFailingLine) {
       makeLine(Vec2(1.0f, 0.0f), Vec2(-1.0f, 1.0f)),  // x + y <= 1
   };
   Vec2 result;
-  const int failed =
-      crowd::solveIncremental(lines.data(), 3, 2.0f, Vec2(0.0f, 0.0f), false, result);
+  const int failed = crowd::solveIncremental(lines.data(), 3, 2.0f, Vec2(0.0f, 0.0f), false, result);
   EXPECT_EQ(failed, 2);
   // The point left behind is lp2's optimum for the lines before the failing one: (1, 1).
   EXPECT_NEAR(result.x, 1.0f, 1e-6f);
@@ -556,9 +553,8 @@ TEST(KernelLpLeastViolation, RandomProgramsKeepObstacleLinesSatisfied) {
     const int obstacleCount = 1 + trial % 2;
     const int count = obstacleCount + 2 + trial % 4;
     // Obstacle lines permit the origin, so they are feasible on their own.
-    const std::vector<OrcaLine> lines = randomLines(rng, count, [&](int i) {
-      return i < obstacleCount ? obstacleOffset(rng) : agentOffset(rng);
-    });
+    const std::vector<OrcaLine> lines = randomLines(
+        rng, count, [&](int i) { return i < obstacleCount ? obstacleOffset(rng) : agentOffset(rng); });
     const Vec2 pref(coord(rng), coord(rng));
     Vec2 scratch;
     const int failed = crowd::solveIncremental(lines.data(), count, 2.0f, pref, false, scratch);
@@ -568,8 +564,7 @@ TEST(KernelLpLeastViolation, RandomProgramsKeepObstacleLinesSatisfied) {
     EXPECT_LE(maxViolation(lines, 0, obstacleCount, v.x, v.y), 1e-5) << "trial " << trial;
     EXPECT_LE(crowd::length(v), 2.0f + 1e-5f) << "trial " << trial;
     const double best = bruteMinMaxViolation(lines, obstacleCount, 2.0);
-    EXPECT_NEAR(maxViolation(lines, obstacleCount, count, v.x, v.y), best, 1e-4)
-        << "trial " << trial;
+    EXPECT_NEAR(maxViolation(lines, obstacleCount, count, v.x, v.y), best, 1e-4) << "trial " << trial;
   }
   EXPECT_GE(checked, 30);
 }

@@ -2,6 +2,8 @@
 // keys unique per cell and equal to the planar ones in layer 0, exact cell lookup whether or
 // not the grid wraps, and the K nearest against brute force, ties by id, both as the GPU reads
 // the grid and through the CPU's block tile (reused along the agents of a cell, or overflowing).
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,8 +12,6 @@
 #include <set>
 #include <utility>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include <crowd/kernels/neighbour_search_3d.hpp>
 
@@ -79,7 +79,8 @@ std::vector<Vec3> clusteredSwarm(int n, float side, float apart, int clusters, u
   for (int i = 0; i < n; ++i) {
     const float offset = static_cast<float>(i % clusters) * apart;
     const Vec3 p(offset + within(rng), within(rng) - offset, within(rng));
-    out.push_back(Vec3(std::round(p.x * 4.0f) / 4.0f, std::round(p.y * 4.0f) / 4.0f, std::round(p.z * 4.0f) / 4.0f));
+    out.push_back(
+        Vec3(std::round(p.x * 4.0f) / 4.0f, std::round(p.y * 4.0f) / 4.0f, std::round(p.z * 4.0f) / 4.0f));
   }
   return out;
 }
@@ -100,7 +101,8 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
   const float neighborDist = 5.0f;
   for (const float apart : {12.0f, 1e5f}) {  // Clusters side by side, and far apart (a wrapping grid).
     const std::vector<Vec3> positions = clusteredSwarm(1200, 12.0f, apart, 3, 5);
-    for (const float cellSize : {neighborDist / 2.5f, neighborDist / 2.0f, neighborDist, 2.0f * neighborDist}) {
+    for (const float cellSize :
+         {neighborDist / 2.5f, neighborDist / 2.0f, neighborDist, 2.0f * neighborDist}) {
       CpuAgentGrid grid;
       grid.build(std::span<const Vec3>(positions), cellSize, 2);
       std::vector<Vec3> sorted;
@@ -129,36 +131,42 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
           if (tiled) {
             int row[65];
             ListRecord record{row, 64, listRangeSq, 0};
-            findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), thresholdSq,
-                               nearest, &record);
+            findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, p, 10, sqr(neighborDist),
+                              thresholdSq, nearest, &record);
             overflows += tile->count < 0 ? 1 : 0;
             if (record.count >= 0) {
               // A complete list holds exactly the agents within its range.
               ++completeLists;
               std::vector<int> listed;
-              for (int m = 0; m < record.count; ++m) listed.push_back(grid.order()[static_cast<std::size_t>(row[m])]);
+              for (int m = 0; m < record.count; ++m)
+                listed.push_back(grid.order()[static_cast<std::size_t>(row[m])]);
               std::vector<int> within = bruteForceNearest(positions, self, 1 << 30, listRangeSq);
               std::sort(listed.begin(), listed.end());
               std::sort(within.begin(), within.end());
               EXPECT_EQ(listed, within) << "agent " << self << " cell " << cellSize;
             }
           } else {
-            candidates += findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), nearest);
+            candidates += findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10,
+                                                  sqr(neighborDist), nearest);
             // The list kept in registers, as the GPU runs it for K up to 16, finds the same.
             NearestInRegisters<16> registers;
-            findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist), registers);
+            findNearestAgentsDirect(grid.cells(), sorted.data(), ids.data(), k, p, 10, sqr(neighborDist),
+                                    registers);
             ASSERT_EQ(registers.count, nearest.count) << "agent " << self << " cell " << cellSize;
             EXPECT_EQ(registers.rangeSq, nearest.rangeSq) << "agent " << self << " cell " << cellSize;
             registers.forEachKept([&](int m, int slot) {
-              EXPECT_EQ(slot, nearest.index(m)) << "agent " << self << " neighbour " << m << " cell " << cellSize;
+              EXPECT_EQ(slot, nearest.index(m))
+                  << "agent " << self << " neighbour " << m << " cell " << cellSize;
             });
           }
           const std::vector<int> expected = bruteForceNearest(positions, self, 10, sqr(neighborDist));
           ASSERT_EQ(nearest.count, static_cast<int>(expected.size()))
               << "agent " << self << " cell " << cellSize << " threshold " << thresholdSq;
           for (int m = 0; m < nearest.count; ++m) {
-            EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))], expected[static_cast<std::size_t>(m)])
-                << "agent " << self << " neighbour " << m << " cell " << cellSize << " threshold " << thresholdSq;
+            EXPECT_EQ(grid.order()[static_cast<std::size_t>(nearest.index(m))],
+                      expected[static_cast<std::size_t>(m)])
+                << "agent " << self << " neighbour " << m << " cell " << cellSize << " threshold "
+                << thresholdSq;
           }
         }
         // Blocks of the smaller cells fit in a tile (about 100 agents at most), and then every
@@ -180,7 +188,8 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
       }
       // The search prunes: far fewer candidates than the 343 cells of three shells hold
       // (400 agents per 12^3 box: 0.23 per unit volume).
-      EXPECT_LT(static_cast<double>(candidates), 64.0 * 0.23 * std::pow(cellSize, 3.0) * static_cast<double>(sorted.size()))
+      EXPECT_LT(static_cast<double>(candidates),
+                64.0 * 0.23 * std::pow(cellSize, 3.0) * static_cast<double>(sorted.size()))
           << cellSize;
     }
   }
@@ -190,10 +199,13 @@ TEST(NeighbourSearch3d, MatchesBruteForceForEveryCellSizeAndLayout) {
 // cells of 1.267, land two cells apart. A list that reaches 1.25 must not be called complete.
 TEST(NeighbourSearch3d, ListsFarFromTheOriginAreNotCalledCompleteWhenTheBinningRounds) {
   const float cellSize = 0x1.44717ep+0f;
-  const std::vector<Vec3> positions = {Vec3(0x1.44717ep+19f, 10.0f, 10.0f), Vec3(0x1.4471a6p+19f, 10.0f, 10.0f)};
+  const std::vector<Vec3> positions = {Vec3(0x1.44717ep+19f, 10.0f, 10.0f),
+                                       Vec3(0x1.4471a6p+19f, 10.0f, 10.0f)};
   CpuAgentGrid grid;
   grid.build(std::span<const Vec3>(positions), cellSize, 1);
-  ASSERT_EQ(std::abs(gridCellOf(grid.cells().grid, positions[0]).x - gridCellOf(grid.cells().grid, positions[1]).x), 2);
+  ASSERT_EQ(
+      std::abs(gridCellOf(grid.cells().grid, positions[0]).x - gridCellOf(grid.cells().grid, positions[1]).x),
+      2);
   std::vector<Vec3> sorted;
   std::vector<AgentId> ids;
   for (const int i : grid.order()) {
@@ -205,8 +217,8 @@ TEST(NeighbourSearch3d, ListsFarFromTheOriginAreNotCalledCompleteWhenTheBinningR
     int row[11];
     ListRecord record{row, 10, sqr(1.2548f), 0};
     AgentNeighbours nearest;
-    findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)], 10,
-                       sqr(1.05f), std::numeric_limits<float>::infinity(), nearest, &record);
+    findNearestAgents(grid.cells(), *tile, sorted.data(), ids.data(), k, sorted[static_cast<std::size_t>(k)],
+                      10, sqr(1.05f), std::numeric_limits<float>::infinity(), nearest, &record);
     EXPECT_TRUE(record.count < 0 || record.count == 1) << "agent " << k << ": " << record.count;
   }
 }

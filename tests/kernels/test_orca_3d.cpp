@@ -20,7 +20,8 @@ namespace {
 
 /// By how much `v` breaks `plane` (> 0: on the forbidden side), in double.
 double violation(const OrcaPlane& p, double x, double y, double z) {
-  return static_cast<double>(p.normal.x) * (p.point.x - x) + static_cast<double>(p.normal.y) * (p.point.y - y) +
+  return static_cast<double>(p.normal.x) * (p.point.x - x) +
+         static_cast<double>(p.normal.y) * (p.point.y - y) +
          static_cast<double>(p.normal.z) * (p.point.z - z);
 }
 
@@ -149,7 +150,8 @@ TEST(KernelOrca3d, HalfSpacesOnACollisionCourseJustAvoidIt) {
     const Sphere3 a{Vec3(0, 0, 0), Vec3(1.5f, 0.1f, 0.05f), 0.5f};
     const Sphere3 b{Vec3(4, 0.3f, -0.2f), Vec3(-1.5f, 0, 0), 0.5f};
     const Vec3 rel = reciprocalRelativeVelocity(a, b, tau, dt);
-    ASSERT_LT(closestApproach(b.position - a.position, a.velocity - b.velocity, tau), 1.0) << "on a collision course";
+    ASSERT_LT(closestApproach(b.position - a.position, a.velocity - b.velocity, tau), 1.0)
+        << "on a collision course";
     EXPECT_NEAR(closestApproach(b.position - a.position, rel, tau), 1.0, 1e-3) << "cone: just touching";
   }
   // The cut-off sphere: slowly closing, so the collision would come just at the horizon.

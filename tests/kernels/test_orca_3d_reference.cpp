@@ -10,13 +10,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <crowd/kernels/linear_program_3d.hpp>
-#include <crowd/kernels/orca_agents_3d.hpp>
 #include <cstdio>
 #include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <crowd/kernels/linear_program_3d.hpp>
+#include <crowd/kernels/orca_agents_3d.hpp>
 
 #include "reference/reference_sim_3d.hpp"
 

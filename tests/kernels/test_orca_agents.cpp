@@ -10,12 +10,11 @@
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
 #include <gtest/gtest.h>
 
-#include "kernels/double_vec.hpp"
-
 #include <cmath>
 #include <random>
 
 #include "crowd/kernels/orca_agents.hpp"
+#include "kernels/double_vec.hpp"
 
 namespace {
 
@@ -76,12 +75,12 @@ struct Pair {
   float timeStep;
 
   OrcaLine lineA(AgentOrcaCase* kind = nullptr) const {
-    return crowd::agentOrcaLine(posA, velA, radiusA, posB, velB, radiusB, 1.0f / tau,
-                                1.0f / timeStep, crowd::coincidentSeparationHint(0, 1), kind);
+    return crowd::agentOrcaLine(posA, velA, radiusA, posB, velB, radiusB, 1.0f / tau, 1.0f / timeStep,
+                                crowd::coincidentSeparationHint(0, 1), kind);
   }
   OrcaLine lineB(AgentOrcaCase* kind = nullptr) const {
-    return crowd::agentOrcaLine(posB, velB, radiusB, posA, velA, radiusA, 1.0f / tau,
-                                1.0f / timeStep, crowd::coincidentSeparationHint(1, 0), kind);
+    return crowd::agentOrcaLine(posB, velB, radiusB, posA, velA, radiusA, 1.0f / tau, 1.0f / timeStep,
+                                crowd::coincidentSeparationHint(1, 0), kind);
   }
   D2 relPos() const { return toD(posB) - toD(posA); }
   D2 relVel() const { return toD(velA) - toD(velB); }
@@ -405,10 +404,10 @@ TEST(KernelAgentOrca, CoincidentAgentsWithEqualVelocitiesGetFiniteOppositeLines)
 
 TEST(KernelAgentOrca, CoincidentAgentsWithDifferentVelocitiesIgnoreTheHint) {
   const Vec2 pos(1.0f, 1.0f);
-  const OrcaLine a = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f,
-                                          0.5f, 4.0f, Vec2(-1.0f, 0.0f));
-  const OrcaLine b = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f,
-                                          0.5f, 4.0f, Vec2(0.0f, 1.0f));
+  const OrcaLine a = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f, 0.5f,
+                                          4.0f, Vec2(-1.0f, 0.0f));
+  const OrcaLine b = crowd::agentOrcaLine(pos, Vec2(1.0f, 0.0f), 0.5f, pos, Vec2(0.0f, 1.0f), 0.5f, 0.5f,
+                                          4.0f, Vec2(0.0f, 1.0f));
   EXPECT_EQ(a.point.x, b.point.x);
   EXPECT_EQ(a.point.y, b.point.y);
   EXPECT_EQ(a.direction.x, b.direction.x);

@@ -4,12 +4,12 @@
 // files use are in obstacle_scene.hpp.
 #include <gtest/gtest.h>
 
-#include "kernels/obstacle_scene.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include "kernels/obstacle_scene.hpp"
 
 namespace {
 
@@ -20,8 +20,8 @@ using namespace obstacle_test;
 Scene lShapeScene() {
   // Counter-clockwise L: the vertex (1, 1) is concave.
   Scene scene;
-  scene.addPolygon({Vec2(0.0f, 0.0f), Vec2(4.0f, 0.0f), Vec2(4.0f, 1.0f), Vec2(1.0f, 1.0f),
-                    Vec2(1.0f, 4.0f), Vec2(0.0f, 4.0f)});
+  scene.addPolygon({Vec2(0.0f, 0.0f), Vec2(4.0f, 0.0f), Vec2(4.0f, 1.0f), Vec2(1.0f, 1.0f), Vec2(1.0f, 4.0f),
+                    Vec2(0.0f, 4.0f)});
   return scene;
 }
 
@@ -69,9 +69,9 @@ TEST(KernelObstacleOrca, LShapeSweepGivesFiniteSafeLines) {
                              (p.x > 0.0 && p.x < 1.0 && p.y > 0.0 && p.y < 4.0);
     if (overlapping || insideSolid) continue;
     ++tested;
-    SCOPED_TRACE(testing::Message()
-                 << "trial " << trial << ": position (" << p.x << ", " << p.y << "), velocity ("
-                 << agent.velocity.x << ", " << agent.velocity.y << ")");
+    SCOPED_TRACE(testing::Message() << "trial " << trial << ": position (" << p.x << ", " << p.y
+                                    << "), velocity (" << agent.velocity.x << ", " << agent.velocity.y
+                                    << ")");
     const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
     EXPECT_LE(lines.size(), neighbours.size());
     expectVelocityObstaclesForbidden(scene, neighbours, agent, lines, 2.5, 0.05);
@@ -83,8 +83,7 @@ TEST(KernelObstacleOrca, CollidingNearTheConcaveVertexIsFinite) {
   // Overlapping both edges at the concave vertex, or exactly on it: no NaN, and moving out of
   // the notch is allowed.
   const Scene scene = lShapeScene();
-  for (const Vec2 position :
-       {Vec2(1.3f, 1.3f), Vec2(1.0f, 1.0f), Vec2(1.2f, 1.45f), Vec2(1.49f, 1.0f)}) {
+  for (const Vec2 position : {Vec2(1.3f, 1.3f), Vec2(1.0f, 1.0f), Vec2(1.2f, 1.45f), Vec2(1.49f, 1.0f)}) {
     const Agent agent{position, Vec2(-1.0f, -1.0f), 0.5f, 2.0f};
     std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
     // Include both edges at the vertex even when the agent sits on one's line.

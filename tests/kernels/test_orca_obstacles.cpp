@@ -5,11 +5,11 @@
 // velocity-obstacle checks both files use are in obstacle_scene.hpp.
 #include <gtest/gtest.h>
 
-#include "kernels/obstacle_scene.hpp"
-
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include "kernels/obstacle_scene.hpp"
 
 namespace {
 
@@ -17,16 +17,14 @@ using namespace obstacle_test;
 
 /// The smallest violation of `line` over the VO velocities of edge `e` on the grid: about zero
 /// when the line touches the VO rather than cutting away more than it needs to.
-double closestVelocityObstacleGap(const Scene& scene, int e, const Agent& agent,
-                                  const OrcaLine& line, double speedRange = 4.0,
-                                  double step = 0.01) {
+double closestVelocityObstacleGap(const Scene& scene, int e, const Agent& agent, const OrcaLine& line,
+                                  double speedRange = 4.0, double step = 0.01) {
   double best = INFINITY;
   const int n = static_cast<int>(speedRange / step);
   for (int i = -n; i <= n; ++i) {
     for (int j = -n; j <= n; ++j) {
       const D2 v{i * step, j * step};
-      if (!collidesWithEdge(toD(agent.position), v, scene.start(e), scene.end(e), agent.radius,
-                            agent.tau)) {
+      if (!collidesWithEdge(toD(agent.position), v, scene.start(e), scene.end(e), agent.radius, agent.tau)) {
         continue;
       }
       best = std::fmin(best, violation(line, v));
@@ -120,8 +118,8 @@ TEST(KernelObstacleEdge, ObstacleRangeIsHowFarTheAgentCanReach) {
 TEST(KernelObstacleEdge, PolygonHelperMarksConcaveVertices) {
   // The helper mirrors RVO2's rule; check it on an L shape before relying on it.
   Scene scene;
-  scene.addPolygon({Vec2(0.0f, 0.0f), Vec2(4.0f, 0.0f), Vec2(4.0f, 1.0f), Vec2(1.0f, 1.0f),
-                    Vec2(1.0f, 4.0f), Vec2(0.0f, 4.0f)});
+  scene.addPolygon({Vec2(0.0f, 0.0f), Vec2(4.0f, 0.0f), Vec2(4.0f, 1.0f), Vec2(1.0f, 1.0f), Vec2(1.0f, 4.0f),
+                    Vec2(0.0f, 4.0f)});
   for (int i = 0; i < 6; ++i) EXPECT_EQ(scene.edges[i].isConvex != 0, i != 3) << "vertex " << i;
   EXPECT_FLOAT_EQ(scene.edges[2].unitDir.x, -1.0f);
   EXPECT_FLOAT_EQ(scene.edges[3].unitDir.y, 1.0f);
@@ -180,9 +178,9 @@ TEST(KernelObstacleOrca, RandomVelocitiesNearAWall) {
     ASSERT_EQ(neighbours, std::vector<int>{0});
     const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
     ASSERT_EQ(lines.size(), 1u);
-    SCOPED_TRACE(testing::Message() << "trial " << trial << ": position (" << agent.position.x
-                                    << ", " << agent.position.y << "), velocity ("
-                                    << agent.velocity.x << ", " << agent.velocity.y << ")");
+    SCOPED_TRACE(testing::Message() << "trial " << trial << ": position (" << agent.position.x << ", "
+                                    << agent.position.y << "), velocity (" << agent.velocity.x << ", "
+                                    << agent.velocity.y << ")");
     const bool collides = currentVelocityCollides(scene, 0, agent);
     collisions += collides;
     const double v = violation(lines[0], toD(agent.velocity));
@@ -221,8 +219,7 @@ TEST(KernelObstacleOrca, CollidingWithAConvexCornerMeansMovingAwayFromIt) {
   const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
   // The two edges at the corner, at the same distance, in both orders.
   ASSERT_EQ(neighbours.size(), 2u);
-  for (const std::vector<int>& order :
-       {neighbours, std::vector<int>{neighbours[1], neighbours[0]}}) {
+  for (const std::vector<int>& order : {neighbours, std::vector<int>{neighbours[1], neighbours[0]}}) {
     const std::vector<OrcaLine> lines = obstacleLines(scene, order, agent);
     ASSERT_EQ(lines.size(), 1u) << "edge order " << order[0] << ", " << order[1];
     EXPECT_EQ(lines[0].point.x, 0.0f);
@@ -259,8 +256,8 @@ TEST(KernelObstacleOrca, EdgeSeenObliquelyPastItsFirstVertex) {
   // wall's line but before the wall: only the vertex (2, 0) shapes the VO.
   Scene scene;
   scene.addPolygon({Vec2(2.0f, 0.0f), Vec2(5.0f, 0.0f)});
-  for (const Vec2 velocity : {Vec2(1.0f, 0.0f), Vec2(0.0f, -1.0f), Vec2(1.0f, 1.0f),
-                              Vec2(0.9f, -0.6f), Vec2(-1.0f, 0.0f)}) {
+  for (const Vec2 velocity :
+       {Vec2(1.0f, 0.0f), Vec2(0.0f, -1.0f), Vec2(1.0f, 1.0f), Vec2(0.9f, -0.6f), Vec2(-1.0f, 0.0f)}) {
     const Agent agent{Vec2(0.0f, -0.3f), velocity, 0.5f, 2.0f};
     const std::vector<int> neighbours = scene.visibleEdges(agent.position, 100.0f);
     ASSERT_EQ(neighbours, std::vector<int>{0});

@@ -1,9 +1,9 @@
 // Jerk-optimal motions (polynomial.hpp): boundary conditions met at both ends, the exact squared
 // jerk against a numerical integral, and the quintic's optimality against perturbed motions
 // with the same ends.
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include <crowd/kernels/polynomial.hpp>
 
@@ -12,7 +12,10 @@ namespace {
 TEST(KernelPolynomial, QuinticMeetsBothEnds) {
   const struct {
     double x0, v0, a0, x1, v1, a1, T;
-  } cases[] = {{0, 0, 0, 1, 0, 0, 1}, {2, 1.5, -0.3, 40, 8, 0.5, 4.5}, {-1, 3, 2, -1, -3, 0, 0.25}, {0, 0, 0, 0, 0, 0, 7}};
+  } cases[] = {{0, 0, 0, 1, 0, 0, 1},
+               {2, 1.5, -0.3, 40, 8, 0.5, 4.5},
+               {-1, 3, 2, -1, -3, 0, 0.25},
+               {0, 0, 0, 0, 0, 0, 7}};
   for (const auto& k : cases) {
     const crowd::MotionPolynomial p = crowd::quintic(k.x0, k.v0, k.a0, k.x1, k.v1, k.a1, k.T);
     const double scale = 1e-9 * (1.0 + std::abs(k.x1) + std::abs(k.x0));

@@ -6,15 +6,14 @@
 // obstacle grid. Expectations are hand-worked.
 #include <gtest/gtest.h>
 
-#include "vec_near.hpp"
-
 #include <cmath>
-#include <crowd/obstacles.hpp>
-
-#include "geometry/obstacle_index.hpp"
 #include <vector>
 
+#include <crowd/obstacles.hpp>
+
 #include "crowd/kernels/steer_avoid.hpp"
+#include "geometry/obstacle_index.hpp"
+#include "vec_near.hpp"
 
 namespace {
 
@@ -185,7 +184,7 @@ TEST(KernelSteerAvoid, ClosestObstacleInTheBoxWins) {
   two.set.addCircle(Vec2(1, 8), 1.0f);
   two.set.addCircle(Vec2(-1, 4), 1.0f);
   const Vec2 f = two.force(Vec2(0, 0), Vec2(0, 1));
-  EXPECT_GT(f.x, 0.0f);  // Pushed east, away from the near left circle.
+  EXPECT_GT(f.x, 0.0f);                               // Pushed east, away from the near left circle.
   const float lateral = 1.2f * (1.0f + 5.0f / 9.0f);  // (2.2 - 1) * (1 + (9 - 4) / 9).
   EXPECT_TRUE(near(f, Vec2(lateral, -0.2f * lateral)));
 }

@@ -5,13 +5,12 @@
 // Every expectation is worked out by hand on axis-aligned paths.
 #include <gtest/gtest.h>
 
-#include "vec_near.hpp"
-
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "crowd/kernels/steer_path.hpp"
+#include "vec_near.hpp"
 
 namespace {
 
@@ -184,7 +183,8 @@ TEST(KernelSteerPath, AFollowerHeadingBackAimsAheadOfItselfAndTurnsRound) {
   const crowd::Vec2 force = crowd::followForce(aim, Vec2(50, 0), Vec2(-1.5f, 0), 2.0f, 1.5f, 5.0f);
   EXPECT_GT(force.x, 1.5f);
   // Heading forward the aim is the prediction's, as before.
-  const crowd::PathAim forward = crowd::aimOfFollower(path.view(), 0, 0, Vec2(50, 0), Vec2(1.5f, 0), 3.0f, false);
+  const crowd::PathAim forward =
+      crowd::aimOfFollower(path.view(), 0, 0, Vec2(50, 0), Vec2(1.5f, 0), 3.0f, false);
   EXPECT_TRUE(near(forward.target, Vec2(54.5f, 0), 1e-4f));
   EXPECT_FALSE(crowd::headingBack(forward, Vec2(1.5f, 0)));
 }

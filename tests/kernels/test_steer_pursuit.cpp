@@ -4,11 +4,10 @@
 // tc = |pT - pP| / |vT - vP|, and evasion flees that same point. Expectations are hand-worked.
 #include <gtest/gtest.h>
 
-#include "vec_near.hpp"
-
 #include <cmath>
 
 #include "crowd/kernels/steer_pursuit.hpp"
+#include "vec_near.hpp"
 
 namespace {
 
@@ -87,7 +86,8 @@ TEST(KernelSteerPursuit, InterceptAimsWhereAFullSpeedPursuerMeetsTheTarget) {
   // A slower pursuer behind a target running straight away can never meet it: then the
   // classic closing time, 10 / |(2, 0) - (0, 0)| = 5, ahead of the target.
   EXPECT_EQ(crowd::meetingTime(Vec2(0, 0), Vec2(10, 0), Vec2(2, 0), 1.0f), -1.0f);
-  EXPECT_TRUE(near(crowd::interceptPoint(Vec2(0, 0), Vec2(0, 0), Vec2(10, 0), Vec2(2, 0), 1.0f), Vec2(20, 0), 1e-5f));
+  EXPECT_TRUE(
+      near(crowd::interceptPoint(Vec2(0, 0), Vec2(0, 0), Vec2(10, 0), Vec2(2, 0), 1.0f), Vec2(20, 0), 1e-5f));
   // A target at rest is aimed at where it is: intercept is then line of sight.
   EXPECT_EQ(crowd::interceptPoint(Vec2(0, 0), Vec2(1, 0), Vec2(10, 3), Vec2(0, 0), 2.0f), Vec2(10, 3));
 }

@@ -1,13 +1,10 @@
 // Route followers choose their segment by line of sight (steer_route.hpp): worked cases with a
 // wall segment between waypoints.
-#include <vector>
-
 #include <gtest/gtest.h>
 
-#include <crowd/kernels/steer_route.hpp>
-#include <crowd/obstacles.hpp>
+#include <vector>
 
-#include "geometry/obstacle_index.hpp"
+#include <crowd/kernels/steer_route.hpp>
 #include <crowd/obstacles.hpp>
 
 #include "geometry/obstacle_index.hpp"

@@ -3,12 +3,11 @@
 // arrive integrated step by step: it must stop on its point without ever passing it.
 #include <gtest/gtest.h>
 
-#include "vec_near.hpp"
-
 #include <cmath>
 
 #include "crowd/kernels/steer_seek.hpp"
 #include "crowd/kernels/steering.hpp"
+#include "vec_near.hpp"
 
 namespace {
 

@@ -4,12 +4,11 @@
 // nobody), and the target's velocity estimated from its last two positions.
 #include <gtest/gtest.h>
 
-#include "vec_near.hpp"
-
 #include <cmath>
 #include <vector>
 
 #include "crowd/kernels/steering.hpp"
+#include "vec_near.hpp"
 
 namespace {
 

@@ -226,10 +226,10 @@ TEST(KernelGrid, CellDistSqIsTightForInteriorCells) {
     const Vec2 p(coord(rng), coord(rng));
     for (int cx = 1; cx < 5; ++cx) {
       for (int cy = 1; cy < 5; ++cy) {
-        const double dx = std::fmax(std::fmax(cx - static_cast<double>(p.x), 0.0),
-                                    static_cast<double>(p.x) - (cx + 1));
-        const double dy = std::fmax(std::fmax(cy - static_cast<double>(p.y), 0.0),
-                                    static_cast<double>(p.y) - (cy + 1));
+        const double dx =
+            std::fmax(std::fmax(cx - static_cast<double>(p.x), 0.0), static_cast<double>(p.x) - (cx + 1));
+        const double dy =
+            std::fmax(std::fmax(cy - static_cast<double>(p.y), 0.0), static_cast<double>(p.y) - (cy + 1));
         ASSERT_NEAR(crowd::cellDistSq(grid, CellCoord{cx, cy}, p), dx * dx + dy * dy, 1e-4);
       }
     }

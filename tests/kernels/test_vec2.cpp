@@ -119,8 +119,7 @@ TEST(KernelVec2, DistSqPointSegmentCases) {
   // On the line through the segment but outside it.
   EXPECT_FLOAT_EQ(crowd::distSqPointSegment(a, b, Vec2(6.0f, 0.0f)), 4.0f);
   // A slanted segment: (1,1)-(3,3) and the point (3,1) projects on its middle, distance^2 = 2.
-  EXPECT_FLOAT_EQ(crowd::distSqPointSegment(Vec2(1.0f, 1.0f), Vec2(3.0f, 3.0f), Vec2(3.0f, 1.0f)),
-                  2.0f);
+  EXPECT_FLOAT_EQ(crowd::distSqPointSegment(Vec2(1.0f, 1.0f), Vec2(3.0f, 3.0f), Vec2(3.0f, 1.0f)), 2.0f);
   // The direction of the segment does not matter.
   EXPECT_FLOAT_EQ(crowd::distSqPointSegment(b, a, Vec2(-3.0f, 4.0f)), 25.0f);
 }

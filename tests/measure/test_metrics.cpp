@@ -1,11 +1,11 @@
 // Contact metrics against a brute-force count, captures and path distances on hand-made runs
 // whose figures are worked out by hand, and trajectory output.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <fstream>
 #include <random>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/trajectory.hpp>
@@ -138,11 +138,11 @@ TEST(Metrics, CapturesPerPursuitKind) {
     sim.setTarget(id, evader);
     return id;
   };
-  addPursuer(Vec2(0, 0), PursuitKind::Sight);         // 10 away: 10 - 8 = 2 <= 2.1 after 8 steps.
-  addPursuer(Vec2(12, 0), PursuitKind::Sight);        // 2 away: caught in the initial state, at 0 s.
-  addPursuer(Vec2(-100, 0), PursuitKind::Sight);      // Too far to arrive within 20 steps.
-  addPursuer(Vec2(10, -20), PursuitKind::Chase);      // Straight up: 20 - 18 = 2 after 18 steps.
-  addPursuer(Vec2(0, 10), PursuitKind::Intercept);    // sqrt(200) - 13 = 1.14 (12: 2.14) after 13.
+  addPursuer(Vec2(0, 0), PursuitKind::Sight);       // 10 away: 10 - 8 = 2 <= 2.1 after 8 steps.
+  addPursuer(Vec2(12, 0), PursuitKind::Sight);      // 2 away: caught in the initial state, at 0 s.
+  addPursuer(Vec2(-100, 0), PursuitKind::Sight);    // Too far to arrive within 20 steps.
+  addPursuer(Vec2(10, -20), PursuitKind::Chase);    // Straight up: 20 - 18 = 2 after 18 steps.
+  addPursuer(Vec2(0, 10), PursuitKind::Intercept);  // sqrt(200) - 13 = 1.14 (12: 2.14) after 13.
   MetricsCollector metrics(false);
   metrics.observe(sim);
   for (int s = 0; s < 20; ++s) {

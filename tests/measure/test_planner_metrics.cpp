@@ -153,7 +153,8 @@ TEST(PlannerMetrics, WindowedSearchMatchesTheWholeLineRoundABend) {
     const std::size_t at = k % 120 == 0 ? (k + line.size() / 3) % line.size() : k;
     const double offset = 2.0 * std::sin(0.1 * static_cast<double>(k));
     const ReferencePoint& r = line[at];
-    const Vec2 p(static_cast<float>(r.x - std::sin(r.theta) * offset), static_cast<float>(r.y + std::cos(r.theta) * offset));
+    const Vec2 p(static_cast<float>(r.x - std::sin(r.theta) * offset),
+                 static_cast<float>(r.y + std::cos(r.theta) * offset));
     sim.step();
     sim.setPosition(id, p);
     metrics.observe(sim);
@@ -181,7 +182,8 @@ TEST(PlannerMetrics, TracksThePartOfAHairpinItIsOn) {
   metrics.observe(sim);
   for (int s = 0; s <= 60; ++s) {
     sim.step();
-    sim.setPosition(id, Vec2(1.0f + 0.3f * static_cast<float>(s), std::min(2.0f, 0.1f * static_cast<float>(s))));
+    sim.setPosition(id,
+                    Vec2(1.0f + 0.3f * static_cast<float>(s), std::min(2.0f, 0.1f * static_cast<float>(s))));
     metrics.observe(sim);
   }
   const Vec2 end = sim.position(id);
@@ -283,8 +285,9 @@ TEST(PlannerMetrics, RemovedOnArrivalStillReported) {
   EXPECT_TRUE(j["agents"][1]["arrivalTime"].is_null());
 
   char expected[160];
-  std::snprintf(expected, sizeof expected, "2: deviation mean %.2f, max %.2f (from their reference lines); 1 arrived",
-                p.meanDeviation, p.maxDeviation);
+  std::snprintf(expected, sizeof expected,
+                "2: deviation mean %.2f, max %.2f (from their reference lines); 1 arrived", p.meanDeviation,
+                p.maxDeviation);
   EXPECT_EQ(p.summary(), expected);
 }
 
@@ -295,7 +298,8 @@ TEST(PlannerMetrics, BuiltinLanesReportsEveryVehicle) {
   Simulator sim = makeSimulator(scenario, 2);
   MetricsCollector metrics(false);
   metrics.observe(sim);
-  for (std::int64_t s = 0; s < scenario.steps && metrics.result().arrived < metrics.result().agentsWithGoal; ++s) {
+  for (std::int64_t s = 0; s < scenario.steps && metrics.result().arrived < metrics.result().agentsWithGoal;
+       ++s) {
     sim.step();
     metrics.observe(sim);
   }

@@ -12,19 +12,22 @@
 namespace crowd {
 namespace {
 
-std::filesystem::path pedestrians() { return std::filesystem::path(CROWD_SHARED_DATA_DIR) / "pedestrians"; }
+std::filesystem::path pedestrians() {
+  return std::filesystem::path(CROWD_SHARED_DATA_DIR) / "pedestrians";
+}
 
 RecordedScene sharedScene(const char* file) {
   return loadRecordedScene((pedestrians() / file).string());
 }
 
-#define SKIP_WITHOUT_PEDESTRIANS()                                                                  \
-  if (!std::filesystem::exists(pedestrians() / "crowds_zara01.txt")) {                              \
+#define SKIP_WITHOUT_PEDESTRIANS()                                                                \
+  if (!std::filesystem::exists(pedestrians() / "crowds_zara01.txt")) {                            \
     GTEST_SKIP() << "the ETH/UCY recordings are not at " << pedestrians() << " (../shared/data)"; \
   }
 
 // A pedestrian every 0.4 s (frames 10 apart), walking along x at `speed` from `x0`.
-std::string straightWalk(int pedestrian, double x0, double y, double speed, int annotations, int firstFrame = 0) {
+std::string straightWalk(int pedestrian, double x0, double y, double speed, int annotations,
+                         int firstFrame = 0) {
   std::string text;
   for (int j = 0; j < annotations; ++j) {
     text += std::to_string(firstFrame + 10 * j) + " " + std::to_string(pedestrian) + " " +
@@ -55,10 +58,10 @@ TEST(Realism, RecordedFiguresMatchThosePublishedWithTheData) {
     double closeMean, closeP5, closeP50, closeP95, closeMin;
     int mostAtOnce;
   };
-  const Published published[] = {
-      {"crowds_zara01.txt", 0.4, 148, 5005, 1.071, 0.269, 1.154, 1.542, 861, 0.949, 0.493, 0.749, 1.638, 0.291, 20},
-      {"biwi_eth.txt", 0.4 * 10 / 6, 360, 5132, 1.376, 0.117, 1.471, 1.937, 799, 1.323, 0.503, 0.828, 4.162, 0.155,
-       27}};
+  const Published published[] = {{"crowds_zara01.txt", 0.4, 148, 5005, 1.071, 0.269, 1.154, 1.542, 861, 0.949,
+                                  0.493, 0.749, 1.638, 0.291, 20},
+                                 {"biwi_eth.txt", 0.4 * 10 / 6, 360, 5132, 1.376, 0.117, 1.471, 1.937, 799,
+                                  1.323, 0.503, 0.828, 4.162, 0.155, 27}};
   for (const Published& p : published) {
     SCOPED_TRACE(p.file);
     const RecordedScene scene = sharedScene(p.file);
@@ -117,8 +120,10 @@ TEST(Realism, OrcaKeepsAHeadOnPairApartWhereStraightWalksCollide) {
   RealismOptions straight;
   straight.avoidance = AvoidanceMode::None;
   const double contact = 0.99 * 2 * orca.params.radius;
-  const SceneStats withOrca = measureScene(scene, simulateRecordedScene(scene, orca), orca.frameTime, contact);
-  const SceneStats without = measureScene(scene, simulateRecordedScene(scene, straight), orca.frameTime, contact);
+  const SceneStats withOrca =
+      measureScene(scene, simulateRecordedScene(scene, orca), orca.frameTime, contact);
+  const SceneStats without =
+      measureScene(scene, simulateRecordedScene(scene, straight), orca.frameTime, contact);
   EXPECT_GE(withOrca.closestPair.min, contact);
   EXPECT_EQ(withOrca.closeInstants, 0u);
   EXPECT_LT(without.closestPair.min, 0.2);
@@ -127,8 +132,8 @@ TEST(Realism, OrcaKeepsAHeadOnPairApartWhereStraightWalksCollide) {
 
 TEST(Realism, PedestriansEnterAndLeaveWithTheirAnnotations) {
   // 5 appears at frame 100 and leaves after frame 140; 1 walks the whole time.
-  const RecordedScene scene =
-      parseRecordedScene(straightWalk(1, 0.0, 0.0, 1.0, 21) + straightWalk(5, 0.0, 10.0, 1.0, 5, 100), "staggered");
+  const RecordedScene scene = parseRecordedScene(
+      straightWalk(1, 0.0, 0.0, 1.0, 21) + straightWalk(5, 0.0, 10.0, 1.0, 5, 100), "staggered");
   const SceneTrajectories sim = simulateRecordedScene(scene, RealismOptions{});
   ASSERT_EQ(sim[1].size(), 5u);
   EXPECT_NEAR(sim[1][0].x, 0.0, 1e-5);

@@ -146,15 +146,17 @@ TEST(Navigation, RejectsMisuse) {
 
 TEST(Navigation, ScenarioKeysAndMetrics) {
   const std::string map = R"("map": {"rows": ["..........", "..........", ".........."]})";
-  const Scenario s = parseScenario(R"({"steps": 40, )" + map + R"(, "route": {"replanAfter": 0, "replanDistance": 0.25},
+  const Scenario s =
+      parseScenario(R"({"steps": 40, )" + map + R"(, "route": {"replanAfter": 0, "replanDistance": 0.25},
         "agents": [{"position": [1.5, 1.5], "goal": [8.5, 1.5], "radius": 0.3}]})",
-                                   "keys.json");
+                    "keys.json");
   EXPECT_EQ(s.route.replanAfter, 0.0f);
   EXPECT_EQ(s.route.replanDistance, 0.25f);
   for (const char* bad : {R"("replanDistance": 0)", R"("replanAfter": -1)", R"("replanEvery": 1)"}) {
-    EXPECT_THROW(parseScenario(R"({)" + map + R"(, "route": {)" + bad + R"(}, "agents": [{"position": [1.5, 1.5]}]})",
-                               "bad.json"),
-                 ScenarioError)
+    EXPECT_THROW(
+        parseScenario(R"({)" + map + R"(, "route": {)" + bad + R"(}, "agents": [{"position": [1.5, 1.5]}]})",
+                      "bad.json"),
+        ScenarioError)
         << bad;
   }
 

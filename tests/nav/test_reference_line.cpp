@@ -2,12 +2,12 @@
 // straight, circular and S-shaped lines resampled with heading and curvature; no cusp next to a
 // short segment, and jogs and U-turns kept near their polylines; lookups by arc length and
 // projections of points; bad polylines refused.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "nav/reference_line.hpp"
 
@@ -57,8 +57,9 @@ TEST(ReferenceLine, CircleHasItsCurvature) {
   EXPECT_NEAR(projectOnto(view, 21.0 * std::cos(1.0), 21.0 * std::sin(1.0), -1, 0), 20.0, 0.05);
   // And an agent there, driving along the circle, is 1 to the right with no heading error.
   const double s = projectOnto(view, 21.0 * std::cos(1.0), 21.0 * std::sin(1.0), -1, 0);
-  const FrenetState f = toFrenet(referenceAt(view, s), CartesianState{21.0 * std::cos(1.0), 21.0 * std::sin(1.0),
-                                                                      1.0 + kPi / 2, 1.0 / 21.0, 2.0, 0.0});
+  const FrenetState f = toFrenet(
+      referenceAt(view, s),
+      CartesianState{21.0 * std::cos(1.0), 21.0 * std::sin(1.0), 1.0 + kPi / 2, 1.0 / 21.0, 2.0, 0.0});
   EXPECT_NEAR(f.d, -1.0, 1e-3);
   EXPECT_NEAR(f.dPrime, 0.0, 0.01);
 }
@@ -82,8 +83,8 @@ TEST(ReferenceLine, SBendTurnsLeftThenRight) {
 // of the points: the centripetal spline makes no cusp next to a short segment (the uniform one
 // ran back to x = -3.58 on the first of these).
 TEST(ReferenceLine, ShortSegmentAmongLongOnesMakesNoCusp) {
-  for (const std::vector<Vec2>& polyline : {std::vector<Vec2>{{0, 0}, {1, 0}, {60, 0}},
-                                            std::vector<Vec2>{{0, 0}, {20, 0}, {21, 0}, {40, 0}}}) {
+  for (const std::vector<Vec2>& polyline :
+       {std::vector<Vec2>{{0, 0}, {1, 0}, {60, 0}}, std::vector<Vec2>{{0, 0}, {20, 0}, {21, 0}, {40, 0}}}) {
     const std::vector<ReferencePoint> line = buildReferenceLine(polyline, 0.25);
     const double length = polyline.back().x;
     ASSERT_EQ(line.size(), static_cast<std::size_t>(length / 0.25) + 1);
@@ -119,7 +120,8 @@ TEST(ReferenceLine, JogAndUTurnStayNearTheirPolylines) {
     double deviation;
     double mostX;
   };
-  const Case cases[] = {{{{0, 0}, {20, 0}, {20, 4}, {40, 4}}, 0.93, 40.0}, {{{0, 0}, {20, 0}, {20, 2}, {0, 2}}, 0.73, 20.39}};
+  const Case cases[] = {{{{0, 0}, {20, 0}, {20, 4}, {40, 4}}, 0.93, 40.0},
+                        {{{0, 0}, {20, 0}, {20, 2}, {0, 2}}, 0.73, 20.39}};
   for (const Case& c : cases) {
     const std::vector<ReferencePoint> line = buildReferenceLine(c.polyline, 0.25);
     for (std::size_t i = 0; i < line.size(); ++i) {

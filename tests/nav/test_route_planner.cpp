@@ -2,6 +2,8 @@
 // routes that keep the agent's radius off walls and corners, narrow doors, exits by route length,
 // bad input (starts and goals in walls, unreachable goals), options. (Many agents:
 // test_route_planner_many.cpp.)
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,8 +13,6 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include <crowd/route_planner.hpp>
 
 #include "route_test_helpers.hpp"
@@ -20,13 +20,11 @@
 namespace crowd {
 namespace {
 
-
 using test::placedMap;
 using test::polylineLength;
 using test::randomMap;
 using test::request;
 namespace rs = route_status;
-
 
 // A map of `width` x `height` blocked cells with the given rectangles carved free
 // ([x0, x1] x [y0, y1], cells inclusive).
@@ -45,7 +43,6 @@ GridMap carvedMap(int width, int height, std::initializer_list<Carve> rooms) {
   }
   return map;
 }
-
 
 Vec2 centre(const GridMap& map, int x, int y) {
   return map.cellCenter(GridCell{x, y});
@@ -87,7 +84,6 @@ double routeClearance(const GridMap& map, std::span<const Vec2> route, float rad
   }
   return least;
 }
-
 
 bool hasWarning(const RouteSet& routes, const std::string& text) {
   return std::any_of(routes.warnings.begin(), routes.warnings.end(),

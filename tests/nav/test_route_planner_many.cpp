@@ -1,5 +1,7 @@
 // Routes for many agents: shared goal fields against per-agent A*, the same output for any thread
 // count, and a Moving AI map against GridAstar's optimal lengths on the clearance map.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,10 +11,8 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include <crowd/route_planner.hpp>
 #include <crowd/grid_astar.hpp>
+#include <crowd/route_planner.hpp>
 
 #include "route_test_helpers.hpp"
 

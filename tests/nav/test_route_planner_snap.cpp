@@ -5,10 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <crowd/grid_astar.hpp>
-#include <crowd/route_planner.hpp>
 #include <string>
 #include <vector>
+
+#include <crowd/grid_astar.hpp>
+#include <crowd/route_planner.hpp>
 
 #include "route_test_helpers.hpp"
 

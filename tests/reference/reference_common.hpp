@@ -9,7 +9,9 @@
 
 namespace crowd_reference {
 
-inline double sqr(double a) { return a * a; }
+inline double sqr(double a) {
+  return a * a;
+}
 
 /// What a reference agent holds in either world: its state and RVO2's agent parameters. Each
 /// world's agent (RefAgent, RefAgent3) adds what only it has and gives its default radius.

@@ -17,9 +17,10 @@ namespace {
 constexpr double kEpsilon = 1e-5;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-
 // The left normal of a unit direction: the side a line allows.
-V2 leftNormal(V2 d) { return {-d.y, d.x}; }
+V2 leftNormal(V2 d) {
+  return {-d.y, d.x};
+}
 
 // Tangent direction of the leg of the cone from the origin around the disc of radius r
 // centred at p (|p| > r). The left leg is p turned counter-clockwise by the tangent angle, the
@@ -38,11 +39,17 @@ V2 rightLegDirection(V2 p, double r) {
 
 }  // namespace
 
-double length(V2 a) { return std::sqrt(absSq(a)); }
+double length(V2 a) {
+  return std::sqrt(absSq(a));
+}
 
-V2 normalize(V2 a) { return a / length(a); }
+V2 normalize(V2 a) {
+  return a / length(a);
+}
 
-double leftOf(V2 a, V2 b, V2 c) { return det(a - c, b - a); }
+double leftOf(V2 a, V2 b, V2 c) {
+  return det(a - c, b - a);
+}
 
 double distSqPointSegment(V2 a, V2 b, V2 c) {
   const double r = dot(c - a, b - a) / absSq(b - a);
@@ -51,7 +58,9 @@ double distSqPointSegment(V2 a, V2 b, V2 c) {
   return absSq(c - (a + r * (b - a)));
 }
 
-double violation(const RefLine& line, V2 v) { return det(line.direction, line.point - v); }
+double violation(const RefLine& line, V2 v) {
+  return det(line.direction, line.point - v);
+}
 
 // --- obstacles and neighbours --------------------------------------------------------------
 
@@ -81,8 +90,7 @@ std::vector<RefObstacleVertex> obstacleVertices(const RefWorld& world) {
 
 namespace {
 
-std::vector<int> visibleEdges(const std::vector<RefObstacleVertex>& vertices,
-                              const RefAgent& self) {
+std::vector<int> visibleEdges(const std::vector<RefObstacleVertex>& vertices, const RefAgent& self) {
   const double rangeSq = sqr(self.timeHorizonObst * self.maxSpeed + self.radius);
   std::vector<std::pair<double, int>> candidates;
   for (int e = 0; e < static_cast<int>(vertices.size()); ++e) {
@@ -111,8 +119,8 @@ namespace {
 
 // True when an earlier obstacle line already keeps the agent away from both ends of this edge
 // (with its radius), so this edge cannot add anything.
-bool alreadyCovered(const std::vector<RefLine>& lines, V2 relative1, V2 relative2,
-                    double invTau, double radius) {
+bool alreadyCovered(const std::vector<RefLine>& lines, V2 relative1, V2 relative2, double invTau,
+                    double radius) {
   for (const RefLine& line : lines) {
     const double beyond1 = det(invTau * relative1 - line.point, line.direction) - invTau * radius;
     const double beyond2 = det(invTau * relative2 - line.point, line.direction) - invTau * radius;
@@ -122,8 +130,8 @@ bool alreadyCovered(const std::vector<RefLine>& lines, V2 relative1, V2 relative
 }
 
 // The half-plane for one visible obstacle edge, if it needs one.
-void addObstacleLine(const std::vector<RefObstacleVertex>& vertices, int edge,
-                     const RefAgent& self, std::vector<RefLine>& lines) {
+void addObstacleLine(const std::vector<RefObstacleVertex>& vertices, int edge, const RefAgent& self,
+                     std::vector<RefLine>& lines) {
   const double invTau = 1.0 / self.timeHorizonObst;
   const double radius = self.radius;
   const double radiusSq = sqr(radius);
@@ -217,12 +225,10 @@ void addObstacleLine(const std::vector<RefObstacleVertex>& vertices, int edge,
   }
 
   // Otherwise it is on the cut-off segment or one of the legs, whichever is closest.
-  const double distSqCutoff = (t < 0.0 || t > 1.0 || singleVertex)
-                                  ? kInfinity
-                                  : absSq(v - (leftCutoff + t * cutoffVector));
+  const double distSqCutoff =
+      (t < 0.0 || t > 1.0 || singleVertex) ? kInfinity : absSq(v - (leftCutoff + t * cutoffVector));
   const double distSqLeft = tLeft < 0.0 ? kInfinity : absSq(v - (leftCutoff + tLeft * leftLeg));
-  const double distSqRight =
-      tRight < 0.0 ? kInfinity : absSq(v - (rightCutoff + tRight * rightLeg));
+  const double distSqRight = tRight < 0.0 ? kInfinity : absSq(v - (rightCutoff + tRight * rightLeg));
 
   if (distSqCutoff <= distSqLeft && distSqCutoff <= distSqRight) {
     const V2 direction = -left->unitDir;
@@ -292,8 +298,7 @@ RefLine agentLine(const RefWorld& world, int i, int j) {
   return line;
 }
 
-std::vector<RefLine> buildLines(const RefWorld& world,
-                                const std::vector<RefObstacleVertex>& vertices, int i,
+std::vector<RefLine> buildLines(const RefWorld& world, const std::vector<RefObstacleVertex>& vertices, int i,
                                 std::size_t& numObstacleLines) {
   const RefAgent& self = world.agents.at(i);
   std::vector<RefLine> lines;
@@ -363,8 +368,8 @@ bool solveOnLine(const std::vector<RefLine>& lines, std::size_t lineNo, double r
 // Incremental 2D LP (Seidel's idea): keep the optimum, and re-optimise on a line only when the
 // current optimum violates it. Returns lines.size() on success, else the failing line's index
 // (result then holds the optimum for the lines before it).
-std::size_t solveLines(const std::vector<RefLine>& lines, double radius, V2 opt,
-                       bool directionOpt, V2& result) {
+std::size_t solveLines(const std::vector<RefLine>& lines, double radius, V2 opt, bool directionOpt,
+                       V2& result) {
   if (directionOpt)
     result = opt * radius;  // opt is a unit direction here.
   else if (absSq(opt) > sqr(radius))
@@ -388,8 +393,8 @@ std::size_t solveLines(const std::vector<RefLine>& lines, double radius, V2 opt,
 // hard). The third dimension of the paper's 3D LP is the violation distance; each time line i
 // is violated by more than the current distance, the optimum moves onto the set of points
 // equally far beyond line i and each earlier agent line (their bisectors).
-void minimiseViolation(const std::vector<RefLine>& lines, std::size_t numObstacleLines,
-                       std::size_t beginLine, double radius, V2& result) {
+void minimiseViolation(const std::vector<RefLine>& lines, std::size_t numObstacleLines, std::size_t beginLine,
+                       double radius, V2& result) {
   double distance = 0.0;
   for (std::size_t i = beginLine; i < lines.size(); ++i) {
     if (violation(lines[i], result) <= distance) continue;
@@ -413,8 +418,7 @@ void minimiseViolation(const std::vector<RefLine>& lines, std::size_t numObstacl
 
     const V2 previous = result;
     // Push as far as possible to line i's allowed side while staying within the bisectors.
-    if (solveLines(projected, radius, leftNormal(lines[i].direction), true, result) <
-        projected.size()) {
+    if (solveLines(projected, radius, leftNormal(lines[i].direction), true, result) < projected.size()) {
       // Only rounding can make this fail (the previous result is feasible): keep it.
       result = previous;
     }
@@ -424,8 +428,8 @@ void minimiseViolation(const std::vector<RefLine>& lines, std::size_t numObstacl
 
 }  // namespace
 
-V2 solveVelocity(const std::vector<RefLine>& lines, std::size_t numObstacleLines,
-                 double maxSpeed, V2 prefVelocity) {
+V2 solveVelocity(const std::vector<RefLine>& lines, std::size_t numObstacleLines, double maxSpeed,
+                 V2 prefVelocity) {
   V2 result;
   const std::size_t failed = solveLines(lines, maxSpeed, prefVelocity, false, result);
   if (failed < lines.size()) minimiseViolation(lines, numObstacleLines, failed, maxSpeed, result);
@@ -442,12 +446,13 @@ std::vector<V2> computeNewVelocities(const RefWorld& world) {
     const RefAgent& self = world.agents[i];
     std::size_t numObstacleLines = 0;
     const std::vector<RefLine> lines = buildLines(world, vertices, i, numObstacleLines);
-    newVelocities.push_back(
-        solveVelocity(lines, numObstacleLines, self.maxSpeed, preferredVelocity(self)));
+    newVelocities.push_back(solveVelocity(lines, numObstacleLines, self.maxSpeed, preferredVelocity(self)));
   }
   return newVelocities;
 }
 
-void step(RefWorld& world) { stepWorld(world); }
+void step(RefWorld& world) {
+  stepWorld(world);
+}
 
 }  // namespace crowd_reference

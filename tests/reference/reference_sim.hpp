@@ -26,17 +26,37 @@ struct V2 {
   double y = 0.0;
 };
 
-inline V2 operator+(V2 a, V2 b) { return {a.x + b.x, a.y + b.y}; }
-inline V2 operator-(V2 a, V2 b) { return {a.x - b.x, a.y - b.y}; }
-inline V2 operator-(V2 a) { return {-a.x, -a.y}; }
-inline V2 operator*(double s, V2 a) { return {s * a.x, s * a.y}; }
-inline V2 operator*(V2 a, double s) { return {s * a.x, s * a.y}; }
-inline V2 operator/(V2 a, double s) { return {a.x / s, a.y / s}; }
-inline bool operator==(V2 a, V2 b) { return a.x == b.x && a.y == b.y; }
-inline double dot(V2 a, V2 b) { return a.x * b.x + a.y * b.y; }
+inline V2 operator+(V2 a, V2 b) {
+  return {a.x + b.x, a.y + b.y};
+}
+inline V2 operator-(V2 a, V2 b) {
+  return {a.x - b.x, a.y - b.y};
+}
+inline V2 operator-(V2 a) {
+  return {-a.x, -a.y};
+}
+inline V2 operator*(double s, V2 a) {
+  return {s * a.x, s * a.y};
+}
+inline V2 operator*(V2 a, double s) {
+  return {s * a.x, s * a.y};
+}
+inline V2 operator/(V2 a, double s) {
+  return {a.x / s, a.y / s};
+}
+inline bool operator==(V2 a, V2 b) {
+  return a.x == b.x && a.y == b.y;
+}
+inline double dot(V2 a, V2 b) {
+  return a.x * b.x + a.y * b.y;
+}
 /// The 2D cross product: positive when b points to the left of a.
-inline double det(V2 a, V2 b) { return a.x * b.y - a.y * b.x; }
-inline double absSq(V2 a) { return dot(a, a); }
+inline double det(V2 a, V2 b) {
+  return a.x * b.y - a.y * b.x;
+}
+inline double absSq(V2 a) {
+  return dot(a, a);
+}
 double length(V2 a);
 V2 normalize(V2 a);
 /// RVO2's side test: positive when c lies to the left of the directed line a -> b.
@@ -92,8 +112,8 @@ double violation(const RefLine& line, V2 v);
 /// RVO2's velocity selection: the velocity closest to prefVelocity within the disc of radius
 /// maxSpeed satisfying all lines, or, when none does, the one minimising the largest violation
 /// of lines [numObstacleLines, end) while the obstacle lines stay hard.
-V2 solveVelocity(const std::vector<RefLine>& lines, std::size_t numObstacleLines,
-                 double maxSpeed, V2 prefVelocity);
+V2 solveVelocity(const std::vector<RefLine>& lines, std::size_t numObstacleLines, double maxSpeed,
+                 V2 prefVelocity);
 
 /// One step's new velocities, every one computed from the same (old) state.
 std::vector<V2> computeNewVelocities(const RefWorld& world);

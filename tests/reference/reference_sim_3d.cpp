@@ -429,6 +429,8 @@ std::vector<V3> computeNewVelocities(const RefWorld3& world) {
   return newVelocities;
 }
 
-void step(RefWorld3& world) { stepWorld(world); }
+void step(RefWorld3& world) {
+  stepWorld(world);
+}
 
 }  // namespace crowd_reference

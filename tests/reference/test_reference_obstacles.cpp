@@ -57,9 +57,9 @@ double clearanceFromObstacles(const RefWorld& world, V2 position, V2 velocity, d
 
 TEST(ReferenceSim, VertexConvexity) {
   RefWorld world;
-  world.obstacles.push_back({{0, 0}, {1, 0}, {1, 1}, {0, 1}});          // CCW square
-  world.obstacles.push_back({{5, 0}, {5, 1}, {6, 1}, {6, 0}});          // CW square
-  world.obstacles.push_back({{8, 0}, {9, 0}});                          // wall
+  world.obstacles.push_back({{0, 0}, {1, 0}, {1, 1}, {0, 1}});                  // CCW square
+  world.obstacles.push_back({{5, 0}, {5, 1}, {6, 1}, {6, 0}});                  // CW square
+  world.obstacles.push_back({{8, 0}, {9, 0}});                                  // wall
   world.obstacles.push_back({{0, 5}, {2, 5}, {2, 6}, {1, 6}, {1, 7}, {0, 7}});  // CCW L-shape
   const auto vertices = crowd_reference::obstacleVertices(world);
   ASSERT_EQ(vertices.size(), 16u);
@@ -196,8 +196,7 @@ TEST(ReferenceSim, WallSeenEndOnIsPassedTangentially) {
     const V2 v = crowd_reference::computeNewVelocities(world)[0];
     const V2 vertex = c.pref.x > 0 ? c.wall[0] : c.wall[1];
     const V2 toVertex = vertex - world.agents[0].position;
-    const double rayDistance = std::fabs(crowd_reference::det(toVertex, v)) /
-                               crowd_reference::length(v);
+    const double rayDistance = std::fabs(crowd_reference::det(toVertex, v)) / crowd_reference::length(v);
     EXPECT_NEAR(rayDistance, 0.5, 1e-12);
     EXPECT_NEAR(crowd_reference::dot(v, c.pref - v), 0.0, 1e-12);  // projection of pref
     EXPECT_GE(clearanceFromObstacles(world, world.agents[0].position, v, 2.0), 0.5 - 1e-9);
@@ -212,8 +211,8 @@ TEST(ReferenceSim, SlowApproachProjectsOntoCutoffCircle) {
     V2 position, velocity, vertex;
   };
   const Case cases[] = {
-      {{{1, 1}, {3, 1}}, {0, 0}, {0.45, 0.45}, {1, 1}},  // left end of a wall seen face-on
-      {{{1, 1}, {3, 1}}, {0, 0}, {1.51, 0.4}, {3, 1}},   // right end
+      {{{1, 1}, {3, 1}}, {0, 0}, {0.45, 0.45}, {1, 1}},   // left end of a wall seen face-on
+      {{{1, 1}, {3, 1}}, {0, 0}, {1.51, 0.4}, {3, 1}},    // right end
       {{{1, 0}, {3, 0}}, {0, -0.3}, {0.4, 0.1}, {1, 0}},  // wall seen end-on
   };
   for (const Case& c : cases) {
@@ -268,8 +267,7 @@ TEST(ReferenceSim, ConvexCornerIsNotHitWithinHorizon) {
     world.agents = {makeAgent({0, 0}, heading, heading)};
     world.agents[0].maxSpeed = 1.0;
     const V2 v = crowd_reference::computeNewVelocities(world)[0];
-    EXPECT_GE(clearanceFromObstacles(world, {0, 0}, v, 2.0), 0.5 - 1e-9)
-        << heading.x << "," << heading.y;
+    EXPECT_GE(clearanceFromObstacles(world, {0, 0}, v, 2.0), 0.5 - 1e-9) << heading.x << "," << heading.y;
     EXPECT_GT(crowd_reference::length(v), 0.1);  // it still makes progress
   }
 }
@@ -283,8 +281,7 @@ TEST(ReferenceSim, ConcaveCornerIsNotHitWithinHorizon) {
     world.agents = {makeAgent(start, {-0.6, -0.7}, {-0.6, -0.7})};
     world.agents[0].maxSpeed = 1.0;
     const V2 v = crowd_reference::computeNewVelocities(world)[0];
-    EXPECT_GE(clearanceFromObstacles(world, start, v, 2.0), 0.5 - 1e-9)
-        << start.x << "," << start.y;
+    EXPECT_GE(clearanceFromObstacles(world, start, v, 2.0), 0.5 - 1e-9) << start.x << "," << start.y;
   }
 }
 

@@ -20,22 +20,23 @@ using crowd_reference::V2;
 using reference_test::expectNear;
 using reference_test::makeAgent;
 
-double distance(V2 a, V2 b) { return crowd_reference::length(a - b); }
+double distance(V2 a, V2 b) {
+  return crowd_reference::length(a - b);
+}
 
 // Closest approach, over t in [0, horizon], of two discs whose centres are relativePosition
 // apart and whose relative velocity (self - other) is relativeVelocity.
 double closestApproach(V2 relativePosition, V2 relativeVelocity, double horizon) {
   const double speedSq = crowd_reference::absSq(relativeVelocity);
-  double t = speedSq > 0.0 ? crowd_reference::dot(relativePosition, relativeVelocity) / speedSq
-                           : 0.0;
+  double t = speedSq > 0.0 ? crowd_reference::dot(relativePosition, relativeVelocity) / speedSq : 0.0;
   t = std::clamp(t, 0.0, horizon);
   return crowd_reference::length(relativePosition - t * relativeVelocity);
 }
 
 // Brute force: the smallest change of relative velocity, among grid points within
 // searchRadius, after which discs of combined radius 1 stay apart for the horizon.
-double smallestEscape(V2 relativePosition, V2 relativeVelocity, double horizon,
-                      double searchRadius, double spacing) {
+double smallestEscape(V2 relativePosition, V2 relativeVelocity, double horizon, double searchRadius,
+                      double spacing) {
   double best = INFINITY;
   const int steps = static_cast<int>(std::ceil(searchRadius / spacing));
   for (int ix = -steps; ix <= steps; ++ix) {
@@ -57,8 +58,8 @@ double maxViolation(const std::vector<RefLine>& lines, std::size_t from, V2 v) {
 
 // Brute force over a fine grid in the speed disc: the smallest largest-violation of the agent
 // lines among velocities that satisfy every obstacle line.
-double gridBestMaxViolation(const std::vector<RefLine>& lines, std::size_t numObstacleLines,
-                            double maxSpeed, double spacing) {
+double gridBestMaxViolation(const std::vector<RefLine>& lines, std::size_t numObstacleLines, double maxSpeed,
+                            double spacing) {
   double best = INFINITY;
   const int steps = static_cast<int>(std::ceil(maxSpeed / spacing));
   for (int ix = -steps; ix <= steps; ++ix) {
@@ -80,7 +81,7 @@ double gridBestMaxViolation(const std::vector<RefLine>& lines, std::size_t numOb
 
 TEST(ReferenceSim, LoneAgentGetsPreferredVelocityClippedToMaxSpeed) {
   RefWorld world;
-  world.agents.push_back(makeAgent({0, 0}, {0, 0}, {3, 4}));     // |pref| = 5 > maxSpeed 2
+  world.agents.push_back(makeAgent({0, 0}, {0, 0}, {3, 4}));         // |pref| = 5 > maxSpeed 2
   world.agents.push_back(makeAgent({100, 0}, {0, 0}, {0.3, -0.4}));  // inside the disc
   const auto v = crowd_reference::computeNewVelocities(world);
   expectNear(v[0], {1.2, 1.6}, 1e-12);  // (3,4) scaled to length 2
@@ -119,8 +120,8 @@ TEST(ReferenceSim, StepCommitsVelocitiesFromOldState) {
   crowd_reference::step(world);
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
     expectNear(world.agents[i].velocity, newVelocities[i], 0.0);
-    expectNear(world.agents[i].position,
-               before.agents[i].position + world.timeStep * newVelocities[i], 1e-15);
+    expectNear(world.agents[i].position, before.agents[i].position + world.timeStep * newVelocities[i],
+               1e-15);
   }
 }
 
@@ -148,8 +149,7 @@ TEST(ReferenceSim, HeadOnBeyondHorizonNeedsNoChange) {
   const auto v = crowd_reference::computeNewVelocities(world);
   expectNear(v[0], -1.0 * v[1], 1e-12);
   expectNear(v[0], {1, 0}, 1e-12);
-  EXPECT_GE(closestApproach(world.agents[1].position - world.agents[0].position, v[0] - v[1],
-                            2.0),
+  EXPECT_GE(closestApproach(world.agents[1].position - world.agents[0].position, v[0] - v[1], 2.0),
             1.0 - 1e-9);
 }
 
@@ -162,8 +162,7 @@ TEST(ReferenceSim, HeadOnWithinHorizonIsSymmetricAndResolved) {
   expectNear(v[0], -1.0 * v[1], 1e-12);
   EXPECT_GT(std::fabs(v[0].y), 1e-3);  // they had to swerve
   for (const V2 vel : v) EXPECT_LE(crowd_reference::length(vel), 2.0 + 1e-12);
-  EXPECT_GE(closestApproach(world.agents[1].position - world.agents[0].position, v[0] - v[1],
-                            10.0),
+  EXPECT_GE(closestApproach(world.agents[1].position - world.agents[0].position, v[0] - v[1], 10.0),
             1.0 - 1e-9);
 }
 
@@ -292,10 +291,10 @@ TEST(ReferenceSim, InfeasibleKeepsObstacleLinesHard) {
 TEST(ReferenceSim, NeighbourTiesBrokenByIndex) {
   RefWorld world;
   world.agents.push_back(makeAgent({0, 0}, {0, 0}, {0, 0}));
-  world.agents.push_back(makeAgent({0, 2}, {0, 0}, {0, 0}));   // distSq 4
-  world.agents.push_back(makeAgent({1, 0}, {0, 0}, {0, 0}));   // distSq 1
-  world.agents.push_back(makeAgent({-1, 0}, {0, 0}, {0, 0}));  // distSq 1
-  world.agents.push_back(makeAgent({0, 1}, {0, 0}, {0, 0}));   // distSq 1
+  world.agents.push_back(makeAgent({0, 2}, {0, 0}, {0, 0}));    // distSq 4
+  world.agents.push_back(makeAgent({1, 0}, {0, 0}, {0, 0}));    // distSq 1
+  world.agents.push_back(makeAgent({-1, 0}, {0, 0}, {0, 0}));   // distSq 1
+  world.agents.push_back(makeAgent({0, 1}, {0, 0}, {0, 0}));    // distSq 1
   world.agents.push_back(makeAgent({0.5, 0}, {0, 0}, {0, 0}));  // distSq 0.25
   EXPECT_EQ(crowd_reference::agentNeighbours(world, 0), (std::vector<int>{5, 2, 3, 4, 1}));
   world.agents[0].maxNeighbors = 3;
@@ -333,8 +332,7 @@ TEST(ReferenceSim, LinearProgramOnHandMadeLines) {
   using crowd_reference::solveVelocity;
   // Feasible: parallel duplicates, and a corner.
   expectNear(solveVelocity({atMostX(0.5), atMostX(0.5)}, 0, 2.0, {1, 0}), {0.5, 0}, 1e-12);
-  expectNear(solveVelocity({atMostX(0.8), atMostY, atMostX(0.5)}, 0, 2.0, {1, 1}), {0.5, 0.25},
-             1e-12);
+  expectNear(solveVelocity({atMostX(0.8), atMostY, atMostX(0.5)}, 0, 2.0, {1, 1}), {0.5, 0.25}, 1e-12);
   // Opposite parallel lines 1 apart: the least largest violation (0.5) is on x = 0.
   const V2 middle = solveVelocity({atMostX(-0.5), atLeastX(0.5)}, 0, 1.0, {1, 0});
   EXPECT_NEAR(middle.x, 0.0, 1e-12);

@@ -2,10 +2,10 @@
 // within its own step budget: no symmetric deadlock (the circle of 4 to 50 agents used to stall
 // for good), no crowd too slow for its budget. The steering built-ins keep their promises too:
 // every pursuer catches its evader, followers keep to their loop, nobody enters a post.
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
@@ -24,7 +24,8 @@ Arrivals runToArrival(const Scenario& scenario) {
   Simulator sim = makeSimulator(scenario, 2);
   MetricsCollector metrics(false);
   metrics.observe(sim);
-  for (std::int64_t s = 0; s < scenario.steps && metrics.result().arrived < metrics.result().agentsWithGoal; ++s) {
+  for (std::int64_t s = 0; s < scenario.steps && metrics.result().arrived < metrics.result().agentsWithGoal;
+       ++s) {
     sim.step();
     metrics.observe(sim);
   }
@@ -62,9 +63,8 @@ TEST(BuiltinArrivals3d, EveryoneArrivesAtEverySize) {
         sim.step();
         metrics.observe(sim);
       }
-      EXPECT_EQ(metrics.result().arrived, agents)
-          << name << " with " << agents << " agents, after " << sim.stepCount() << " of " << scenario.steps
-          << " steps";
+      EXPECT_EQ(metrics.result().arrived, agents) << name << " with " << agents << " agents, after "
+                                                  << sim.stepCount() << " of " << scenario.steps << " steps";
     }
   }
 }

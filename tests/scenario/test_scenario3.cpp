@@ -1,13 +1,13 @@
 // 3D scenarios: files with "dimensions": 3 (every key, the groups, and each kind of mistake
 // refused with the JSON path of the bad value), the sphere and swarm built-ins, and runs.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <numbers>
 #include <set>
 #include <string>
 #include <tuple>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
@@ -44,7 +44,8 @@ TEST(Scenario3Parse, ReadsEveryKey) {
                 { "position": [-1, -2, -3], "prefVelocity": [0, 1, 0] } ],
     "groups": [ { "type": "sphere", "count": 20, "radius": 30, "center": [0, 0, 100], "agentRadius": 0.6 },
                 { "type": "box", "count": 10, "min": [0, 0, 0], "max": [10, 10, 10], "placement": "random", "goalOffset": [0, 0, 50] } ]
-  })", "drones.json");
+  })",
+                                     "drones.json");
   EXPECT_EQ(s.timeStep, 0.1f);
   EXPECT_EQ(s.steps, 50);
   EXPECT_EQ(s.seed, 4u);
@@ -88,7 +89,8 @@ TEST(Scenario3Parse, BoxGoalsAndPlacementFollowTheSeed) {
 
 TEST(Scenario3Parse, BoxLatticeFillsTheBoxLayerByLayer) {
   const Scenario3 s = parseScenario3(R"({"dimensions": 3, "groups": [ { "type": "box", "count": 27,
-    "min": [0, 0, 0], "max": [10, 10, 10] } ] })", "a.json");
+    "min": [0, 0, 0], "max": [10, 10, 10] } ] })",
+                                     "a.json");
   ASSERT_EQ(s.agents.size(), 27u);
   std::set<std::tuple<float, float, float>> points;
   for (const AgentDef3& a : s.agents) {
@@ -100,10 +102,12 @@ TEST(Scenario3Parse, BoxLatticeFillsTheBoxLayerByLayer) {
   EXPECT_EQ(points.size(), 27u);
   // A flat box is one layer.
   const Scenario3 flat = parseScenario3(R"({"dimensions": 3, "groups": [ { "type": "box", "count": 12,
-    "min": [0, 0, 5], "max": [30, 20, 5] } ] })", "a.json");
+    "min": [0, 0, 5], "max": [30, 20, 5] } ] })",
+                                        "a.json");
   for (const AgentDef3& a : flat.agents) EXPECT_EQ(a.position.z, 5.0f);
   expectError3(R"({"dimensions": 3, "groups": [{"type": "box", "count": 3, "min": [0, 0, 0], "max": [1, 1, 1],
-                   "placement": "spiral"}]})", "/groups/0/placement", "known: grid, random");
+                   "placement": "spiral"}]})",
+               "/groups/0/placement", "known: grid, random");
 }
 
 TEST(Scenario3Parse, DimensionsDecideTheReader) {
@@ -128,9 +132,11 @@ TEST(Scenario3Errors, EachMistakeNamesItsPath) {
   expectError3(R"({"dimensions": 3, "agents": [{"velocity": [0, 0, 0]}]})", "/agents/0", "position");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 1e30]}]})", "/agents/0/position",
                "z must be between");
-  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "goal": [1, 1, 1], "prefVelocity": [0, 0, 1]}]})",
-               "/agents/0", "both 'goal' and 'prefVelocity'");
-  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "radius": -1}]})", "/agents/0/radius", "must be");
+  expectError3(
+      R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "goal": [1, 1, 1], "prefVelocity": [0, 0, 1]}]})",
+      "/agents/0", "both 'goal' and 'prefVelocity'");
+  expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "radius": -1}]})", "/agents/0/radius",
+               "must be");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "radus": 1}]})", "/agents/0/radus",
                "did you mean 'radius'");
   expectError3(R"({"dimensions": 3, "obstacles": []})", "/obstacles", "no obstacles");
@@ -138,26 +144,31 @@ TEST(Scenario3Errors, EachMistakeNamesItsPath) {
                "/agents/0/behavior", "planar for now");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": [[0, 0], [1, 1]]}]})",
                "/agents/0/path", "no paths or planners");
-  expectError3(R"({"dimensions": 3, "agentDefaults": {"timeHorizonObst": 3}})", "/agentDefaults/timeHorizonObst",
-               "no obstacles");
+  expectError3(R"({"dimensions": 3, "agentDefaults": {"timeHorizonObst": 3}})",
+               "/agentDefaults/timeHorizonObst", "no obstacles");
   expectError3(R"({"dimensions": 3, "groups": [{"type": "circle", "count": 3}]})", "/groups/0/type",
                "known: sphere, box");
-  expectError3(R"({"dimensions": 3, "groups": [{"type": "box", "count": 3, "min": [5, 0, 0], "max": [0, 1, 1]}]})",
-               "/groups/0", "min <= max");
+  expectError3(
+      R"({"dimensions": 3, "groups": [{"type": "box", "count": 3, "min": [5, 0, 0], "max": [0, 1, 1]}]})",
+      "/groups/0", "min <= max");
   expectError3(R"({"dimensions": 3, "groups": [{"type": "box", "count": 3, "min": [0, 0, 0], "max": [1, 1, 1],
-                   "goal": [0, 0, 0], "goalOffset": [1, 1, 1]}]})", "/groups/0", "more than one of");
-  expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 3, "radius": 1, "center": [0, 0, 999999.5]}]})",
-               "/groups/0", "coordinate limit");
+                   "goal": [0, 0, 0], "goalOffset": [1, 1, 1]}]})",
+               "/groups/0", "more than one of");
+  expectError3(
+      R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 3, "radius": 1, "center": [0, 0, 999999.5]}]})",
+      "/groups/0", "coordinate limit");
   expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 1000000000, "radius": 10}]})",
                "/groups/0/count", "will not fit in memory");
   expectError3(R"({"dimensions": 3, "timeStep": 0})", "/timeStep", "timeStep must be");
-  expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 5, "radius": 0}]})", "/groups/0/radius",
-               "would start on one point");
+  expectError3(R"({"dimensions": 3, "groups": [{"type": "sphere", "count": 5, "radius": 0}]})",
+               "/groups/0/radius", "would start on one point");
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "behavior": "pursue", "target": 0},
-                   {"position": [5, 0, 0]}]})", "/agents/0/target", "cannot target itself");
-  expectError3(R"({"dimensions": 3, "agents": [{"position": [9, 9, 9]}], "groups": [{"type": "box", "count": 3,
-                   "min": [0, 0, 0], "max": [1, 1, 1], "behavior": "pursue", "target": 2}]})", "/groups/0/target",
-               "cannot target itself");
+                   {"position": [5, 0, 0]}]})",
+               "/agents/0/target", "cannot target itself");
+  expectError3(
+      R"({"dimensions": 3, "agents": [{"position": [9, 9, 9]}], "groups": [{"type": "box", "count": 3,
+                   "min": [0, 0, 0], "max": [1, 1, 1], "behavior": "pursue", "target": 2}]})",
+      "/groups/0/target", "cannot target itself");
   expectError3(R"({"dimensions": 3, "steps": -1})", "/steps", "must be >= 0");
 }
 

@@ -6,13 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <crowd/scenario.hpp>
-#include <crowd/simulator.hpp>
 #include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
+
+#include <crowd/scenario.hpp>
+#include <crowd/simulator.hpp>
 
 #include "scenario_error_text.hpp"
 

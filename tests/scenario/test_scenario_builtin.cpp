@@ -2,14 +2,14 @@
 // initial overlaps, with agents inside their walls and goals they can reach; and the example
 // files in scenarios/, which must load as documented. The steering built-ins' own layouts are
 // tested in test_scenario_builtin_steering.cpp.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 
@@ -23,8 +23,9 @@ using ::testing::StartsWith;
 
 // The ORCA set-ups (RVO2's agent parameters, goals for everyone), then the steering ones.
 const std::vector<std::string> kNames = {"circle", "crossing", "corridor", "bottleneck", "random"};
-const std::vector<std::string> kAllNames = {"circle", "crossing", "corridor", "bottleneck", "random",
-                                            "pursuit", "pathloop", "forest", "mix", "evacuation", "lanes", "maze"};
+const std::vector<std::string> kAllNames = {"circle", "crossing",   "corridor", "bottleneck",
+                                            "random", "pursuit",    "pathloop", "forest",
+                                            "mix",    "evacuation", "lanes",    "maze"};
 
 struct Bounds {
   Vec2 min;
@@ -83,8 +84,8 @@ TEST(ScenarioBuiltin, EachBuildsTheCountAskedWithoutOverlaps) {
   const std::size_t defaults[] = {250, 400, 300, 200, 1000};
   for (std::size_t n = 0; n < kNames.size(); ++n) {
     for (const std::optional<std::size_t> count :
-         {std::optional<std::size_t>(1), std::optional<std::size_t>(7),
-          std::optional<std::size_t>(100), std::optional<std::size_t>()}) {
+         {std::optional<std::size_t>(1), std::optional<std::size_t>(7), std::optional<std::size_t>(100),
+          std::optional<std::size_t>()}) {
       SCOPED_TRACE(kNames[n] + " with " + (count ? std::to_string(*count) : "default") + " agents");
       const Scenario scenario = builtinScenario(kNames[n], count);
       EXPECT_EQ(scenario.agents.size(), count.value_or(defaults[n]));
@@ -105,7 +106,8 @@ TEST(ScenarioBuiltin, EachBuildsTheCountAskedWithoutOverlaps) {
 }
 
 TEST(ScenarioBuiltin, SeedMakesThemRepeatable) {
-  for (const char* name : {"crossing", "corridor", "bottleneck", "random", "pursuit", "pathloop", "forest", "mix"}) {
+  for (const char* name :
+       {"crossing", "corridor", "bottleneck", "random", "pursuit", "pathloop", "forest", "mix"}) {
     SCOPED_TRACE(name);
     const Scenario first = builtinScenario(name, 120, 3);
     const Scenario again = builtinScenario(name, 120, 3);
@@ -262,7 +264,8 @@ TEST(ScenarioBuiltin, RandomFillsASquareAtTheTargetDensity) {
   EXPECT_TRUE(scenario.removeArrived);
   // At least the farthest walk at the preferred speed (1), times the crowd's slack (> 4).
   double farthest = 0.0;
-  for (const AgentDef& agent : scenario.agents) farthest = std::max(farthest, static_cast<double>(length(*agent.goal - agent.position)));
+  for (const AgentDef& agent : scenario.agents)
+    farthest = std::max(farthest, static_cast<double>(length(*agent.goal - agent.position)));
   EXPECT_GT(static_cast<double>(scenario.steps) * static_cast<double>(scenario.timeStep), 4.0 * farthest);
   const float half = 0.5f * std::sqrt(2000.0f / 0.05f);
   Vec2 low(1e30f);

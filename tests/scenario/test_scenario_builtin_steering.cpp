@@ -6,11 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <crowd/scenario.hpp>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <crowd/scenario.hpp>
 
 namespace crowd {
 namespace {

@@ -1,10 +1,10 @@
 // Scenario files that must be refused: one test per kind of mistake, each checking that the
 // message names the source, the exact JSON path of the bad value and the problem.
-#include <string>
-#include <type_traits>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <string>
+#include <type_traits>
 
 #include <crowd/grid_map.hpp>
 #include <crowd/recorded_scene.hpp>
@@ -56,8 +56,7 @@ TEST(ScenarioErrors, TopLevelMustBeAnObject) {
 TEST(ScenarioErrors, UnknownKeys) {
   expectError(R"({ "stpes": 5 })", "/stpes", "unknown key 'stpes' (did you mean 'steps'?)");
   expectError(agentWith(R"("radiuss": 1)"), "/agents/1/radiuss", "unknown key 'radiuss'");
-  expectError(R"({ "agentDefaults": { "speed": 1 } })", "/agentDefaults/speed",
-              "unknown key 'speed'");
+  expectError(R"({ "agentDefaults": { "speed": 1 } })", "/agentDefaults/speed", "unknown key 'speed'");
   expectError(R"({ "groups": [ { "type": "circle", "count": 1, "radius": 5, "goal": [0, 0] } ] })",
               "/groups/0/goal", "unknown key 'goal'");
   expectError(R"({ "groups": [ { "type": "rectangle", "count": 1, "min": [0, 0], "max": [1, 1],
@@ -91,11 +90,9 @@ TEST(ScenarioErrors, WrongTypes) {
   expectError(R"({ "timeStep": "fast" })", "/timeStep", "expected a number, got string");
   expectError(R"({ "removeArrived": 1 })", "/removeArrived", "expected true or false, got number");
   expectError(R"({ "name": 5 })", "/name", "expected a string, got number");
-  expectError(R"({ "agents": { "position": [0, 0] } })", "/agents",
-              "expected an array, got object");
+  expectError(R"({ "agents": { "position": [0, 0] } })", "/agents", "expected an array, got object");
   expectError(R"({ "agents": [ [0, 0] ] })", "/agents/0", "expected an object, got array");
-  expectError(agentWith(R"("maxSpeed": null)"), "/agents/1/maxSpeed",
-              "expected a number, got null");
+  expectError(agentWith(R"("maxSpeed": null)"), "/agents/1/maxSpeed", "expected a number, got null");
   expectError(R"({ "agentDefaults": [] })", "/agentDefaults", "expected an object, got array");
 }
 
@@ -111,8 +108,8 @@ TEST(ScenarioErrors, NegativeRadiusSpeedsAndNeighborDist) {
   expectError(agentWith(R"("prefSpeed": -2)"), "/agents/1/prefSpeed", "must be >= 0");
   expectError(agentWith(R"("neighborDist": -3)"), "/agents/1/neighborDist", "must be >= 0");
   expectError(R"({ "agentDefaults": { "radius": -1 } })", "/agentDefaults/radius", ">= 0");
-  expectError(R"({ "groups": [ { "type": "circle", "count": 3, "radius": -5 } ] })",
-              "/groups/0/radius", "must be >= 0");
+  expectError(R"({ "groups": [ { "type": "circle", "count": 3, "radius": -5 } ] })", "/groups/0/radius",
+              "must be >= 0");
   expectError(R"({ "groups": [ { "type": "circle", "count": 3, "radius": 5,
                    "agentRadius": -1 } ] })",
               "/groups/0/agentRadius", "must be >= 0");
@@ -125,8 +122,7 @@ TEST(ScenarioErrors, MaxNeighborsOutOfRangeOrFractional) {
   // Far outside an int: refused before it is narrowed.
   expectError(agentWith(R"("maxNeighbors": 1e12)"), "/agents/1/maxNeighbors",
               "must be <= 32 (the neighbour count limit), got 1000000000000");
-  expectError(agentWith(R"("maxNeighbors": 2.5)"), "/agents/1/maxNeighbors",
-              "must be an integer, got 2.5");
+  expectError(agentWith(R"("maxNeighbors": 2.5)"), "/agents/1/maxNeighbors", "must be an integer, got 2.5");
 }
 
 TEST(ScenarioErrors, TimeHorizonsMustBePositive) {
@@ -154,10 +150,10 @@ TEST(ScenarioErrors, SeedMustBeANonNegativeInteger) {
 }
 
 TEST(ScenarioErrors, CountMustBeANonNegativeInteger) {
-  expectError(R"({ "groups": [ { "type": "circle", "count": -1, "radius": 5 } ] })",
-              "/groups/0/count", "must be >= 0, got -1");
-  expectError(R"({ "groups": [ { "type": "circle", "count": 1.5, "radius": 5 } ] })",
-              "/groups/0/count", "must be an integer");
+  expectError(R"({ "groups": [ { "type": "circle", "count": -1, "radius": 5 } ] })", "/groups/0/count",
+              "must be >= 0, got -1");
+  expectError(R"({ "groups": [ { "type": "circle", "count": 1.5, "radius": 5 } ] })", "/groups/0/count",
+              "must be an integer");
   expectError(R"({ "groups": [ { "type": "circle", "radius": 5 } ] })", "/groups/0",
               "missing required key 'count'");
 }
@@ -168,24 +164,22 @@ TEST(ScenarioErrors, VectorsAreTwoFiniteNumbers) {
   expectError(R"({ "agents": [ { "position": [1, 2, 3] } ] })", "/agents/0/position",
               "got an array of 3 elements");
   expectError(R"({ "agents": [ { "position": "0,0" } ] })", "/agents/0/position", "got string");
-  expectError(R"({ "agents": [ { "position": [0, 0], "velocity": [1, "a"] } ] })",
-              "/agents/0/velocity/1", "expected a number, got string");
-  expectError(R"({ "agents": [ { "position": [0, 0], "goal": {"x": 1, "y": 2} } ] })",
-              "/agents/0/goal", "got object");
-  expectError(R"({ "agents": [ { "velocity": [0, 0] } ] })", "/agents/0",
-              "missing required key 'position'");
+  expectError(R"({ "agents": [ { "position": [0, 0], "velocity": [1, "a"] } ] })", "/agents/0/velocity/1",
+              "expected a number, got string");
+  expectError(R"({ "agents": [ { "position": [0, 0], "goal": {"x": 1, "y": 2} } ] })", "/agents/0/goal",
+              "got object");
+  expectError(R"({ "agents": [ { "velocity": [0, 0] } ] })", "/agents/0", "missing required key 'position'");
 }
 
 TEST(ScenarioErrors, RectangleMinAboveMax) {
   expectError(R"({ "groups": [ { "type": "rectangle", "count": 4, "min": [0, 5],
                    "max": [10, 4] } ] })",
-              "/groups/0/max",
-              "must be >= min in both coordinates, got min [0, 5] and max [10, 4]");
+              "/groups/0/max", "must be >= min in both coordinates, got min [0, 5] and max [10, 4]");
   expectError(R"({ "groups": [ { "type": "rectangle", "count": 4, "min": [0, 0], "max": [1, 1],
                    "goalRect": { "min": [5, 0], "max": [4, 1] } } ] })",
               "/groups/0/goalRect/max", "must be >= min");
-  expectError(R"({ "groups": [ { "type": "rectangle", "count": 4, "min": [0, 0] } ] })",
-              "/groups/0", "missing required key 'max'");
+  expectError(R"({ "groups": [ { "type": "rectangle", "count": 4, "min": [0, 0] } ] })", "/groups/0",
+              "missing required key 'max'");
 }
 
 TEST(ScenarioErrors, AgentWithGoalAndPrefVelocity) {
@@ -218,8 +212,7 @@ TEST(ScenarioErrors, PolygonsThatCheckPolygonRejects) {
                    [[0, 0], [4, 4], [4, 0], [0, 4]] ] })",
               "/obstacles/2", "cross");
   expectError(R"({ "obstacles": [ [[1, 1]] ] })", "/obstacles/0", "at least 2 vertices");
-  expectError(R"({ "obstacles": [ [[0, 0], [1, 0], [1, 0], [0, 1]] ] })", "/obstacles/0",
-              "zero-length");
+  expectError(R"({ "obstacles": [ [[0, 0], [1, 0], [1, 0], [0, 1]] ] })", "/obstacles/0", "zero-length");
   expectError(R"({ "obstacles": [ [[0, 0], [1, 0], [1]] ] })", "/obstacles/0/2",
               "expected an array of 2 numbers");
   expectError(R"({ "obstacles": [ {"points": []} ] })", "/obstacles/0", "expected an array");
@@ -272,8 +265,7 @@ TEST(ScenarioErrors, BadFilesNameTheirPath) {
     loadScenarioFile(data + "bad_radius.json");
     FAIL() << "accepted bad_radius.json";
   } catch (const ScenarioError& error) {
-    EXPECT_EQ(std::string(error.what()),
-              data + "bad_radius.json: /agents/0/radius: must be >= 0, got -1");
+    EXPECT_EQ(std::string(error.what()), data + "bad_radius.json: /agents/0/radius: must be >= 0, got -1");
   }
   try {
     loadScenarioFile(data + "bad_syntax.json");

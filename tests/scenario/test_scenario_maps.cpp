@@ -16,7 +16,9 @@
 namespace crowd {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 bool anyWarning(const Scenario& scenario, const std::string& part) {
   for (const std::string& w : scenario.warnings) {
@@ -84,14 +86,19 @@ TEST(ScenarioMaps, ReadsMapFileBesideScenario) {
 }
 
 TEST(ScenarioMaps, ErrorsNameTheirPlace) {
-  EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["...", ".x."]}})", "m.json"), "m.json: /map/rows/1: column 2"));
+  EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["...", ".x."]}})", "m.json"),
+                       "m.json: /map/rows/1: column 2"));
   EXPECT_TRUE(contains(scenarioErrorFor(R"({"agents": [{"position": [0, 0], "exits": [[1, 1]]}]})", "m.json"),
                        "m.json: /agents/0/exits: exits need a map"));
   EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["..."]}, "agents": [{"position": [0, 0],
-      "goal": [1, 0], "exits": [[1, 1]]}]})", "m.json"), "has both 'exits' and 'goal'"));
-  EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["..."], "cellSize": 0}})", "m.json"), "/map/cellSize: must be > 0"));
-  EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["..."]}, "route": {"heuristic": "dijkstra"}})", "m.json"),
-                       "/route/heuristic: unknown heuristic"));
+      "goal": [1, 0], "exits": [[1, 1]]}]})",
+                                        "m.json"),
+                       "has both 'exits' and 'goal'"));
+  EXPECT_TRUE(contains(scenarioErrorFor(R"({"map": {"rows": ["..."], "cellSize": 0}})", "m.json"),
+                       "/map/cellSize: must be > 0"));
+  EXPECT_TRUE(contains(
+      scenarioErrorFor(R"({"map": {"rows": ["..."]}, "route": {"heuristic": "dijkstra"}})", "m.json"),
+      "/route/heuristic: unknown heuristic"));
   const std::string wide = R"({"map": {"rows": [")" + std::string(16385, '.') + R"("]}})";
   const std::string tooWide = scenarioErrorFor(wide, "m.json");
   EXPECT_TRUE(contains(tooWide, "/map/rows/0")) << tooWide;
@@ -99,10 +106,11 @@ TEST(ScenarioMaps, ErrorsNameTheirPlace) {
 }
 
 TEST(ScenarioMaps, RoutedRoundAWallWithoutPenetrating) {
-  const Scenario s = parseScenario(std::string(R"({"timeStep": 0.1, "steps": 600, "map": {"rows": )") + kWallRows +
-                                       R"(}, "agents": [{"position": [2, 2], "goal": [8, 2], "radius": 0.3,
+  const Scenario s =
+      parseScenario(std::string(R"({"timeStep": 0.1, "steps": 600, "map": {"rows": )") + kWallRows +
+                        R"(}, "agents": [{"position": [2, 2], "goal": [8, 2], "radius": 0.3,
         "timeHorizonObst": 1, "goalRadius": 0.3, "pathRadius": 0.3, "lookAhead": 0.5}]})",
-                                   "wall.json");
+                    "wall.json");
   const RunResult run = runToEnd(s);
   EXPECT_EQ(run.metrics.arrived, 1u);
   EXPECT_EQ(run.metrics.penetrations, 0);
@@ -147,8 +155,8 @@ TEST(ScenarioMaps, CrampedRoomIsNotLeftThroughItsWall) {
   std::string rows = "[";
   for (int y = 0; y < 16; ++y) rows += std::string(y == 0 ? "" : ", ") + "\"....@...............\"";
   rows += "]";
-  const Scenario s = parseScenario(std::string(R"({"timeStep": 0.1, "steps": 300, "map": {"rows": )") +
-                                       rows + R"(, "cellSize": 0.25}, "agents": [
+  const Scenario s = parseScenario(std::string(R"({"timeStep": 0.1, "steps": 300, "map": {"rows": )") + rows +
+                                       R"(, "cellSize": 0.25}, "agents": [
         {"position": [0.5, 2.0], "goal": [4.0, 2.0], "radius": 0.4},
         {"position": [4.0, 3.0], "goal": [0.5, 3.0], "radius": 0.4}]})",
                                    "narrow.json");

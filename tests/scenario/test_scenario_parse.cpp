@@ -1,5 +1,8 @@
 // Scenario files that are valid: every key is read, defaults merge as documented, generated
 // groups land where they should, and the overlap warnings count what they claim.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -8,9 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <crowd/scenario.hpp>
 
 #include "rvo2_circle_example.hpp"
@@ -18,12 +18,13 @@
 namespace crowd {
 namespace {
 
-Scenario parse(const std::string& text) { return parseScenario(text, "test.json"); }
+Scenario parse(const std::string& text) {
+  return parseScenario(text, "test.json");
+}
 
 bool hasWarning(const Scenario& scenario, const std::string& part) {
-  return std::any_of(
-      scenario.warnings.begin(), scenario.warnings.end(),
-      [&](const std::string& warning) { return warning.find(part) != std::string::npos; });
+  return std::any_of(scenario.warnings.begin(), scenario.warnings.end(),
+                     [&](const std::string& warning) { return warning.find(part) != std::string::npos; });
 }
 
 TEST(ScenarioParse, ReadsTopLevelSettings) {
@@ -157,8 +158,7 @@ TEST(ScenarioParse, AgentsComeBeforeGroupsInFileOrder) {
 }
 
 TEST(ScenarioParse, CircleGroupMatchesRvo2CircleExample) {
-  const Scenario scenario =
-      parse(R"({ "groups": [ { "type": "circle", "count": 250, "radius": 200 } ] })");
+  const Scenario scenario = parse(R"({ "groups": [ { "type": "circle", "count": 250, "radius": 200 } ] })");
   ASSERT_EQ(scenario.agents.size(), 250u);
   for (std::size_t i = 0; i < 250; ++i) {
     const Vec2 expected = rvo2CirclePosition(i);
@@ -169,8 +169,8 @@ TEST(ScenarioParse, CircleGroupMatchesRvo2CircleExample) {
 }
 
 TEST(ScenarioParse, CircleGroupAroundACentreHeadsForTheAntipode) {
-  const Scenario scenario = parse(
-      R"({ "groups": [ { "type": "circle", "count": 8, "radius": 10, "center": [100, -50] } ] })");
+  const Scenario scenario =
+      parse(R"({ "groups": [ { "type": "circle", "count": 8, "radius": 10, "center": [100, -50] } ] })");
   ASSERT_EQ(scenario.agents.size(), 8u);
   const Vec2 center(100.0f, -50.0f);
   EXPECT_NEAR(scenario.agents[0].position.x, 110.0f, 1e-4f);
@@ -186,8 +186,8 @@ TEST(ScenarioParse, CircleGroupAroundACentreHeadsForTheAntipode) {
 
 TEST(ScenarioParse, RectangleGridFillsRowByRow) {
   // 12 agents in 30 x 20: ceil(sqrt(12 * 30 / 20)) = 5 columns, 3 rows, 7.5 x 10 apart.
-  const Scenario scenario = parse(
-      R"({ "groups": [ { "type": "rectangle", "count": 12, "min": [0, 0], "max": [30, 20] } ] })");
+  const Scenario scenario =
+      parse(R"({ "groups": [ { "type": "rectangle", "count": 12, "min": [0, 0], "max": [30, 20] } ] })");
   ASSERT_EQ(scenario.agents.size(), 12u);
   EXPECT_EQ(scenario.agents[0].position, Vec2(0.0f, 0.0f));
   EXPECT_EQ(scenario.agents[1].position, Vec2(7.5f, 0.0f));
@@ -359,8 +359,7 @@ TEST(ScenarioOverlap, FindsAgentsOnOrInsideObstacles) {
   // Agent 1 is deep inside the square, agent 2 grazes its east edge, agent 4 the wall; agent 3
   // is inside the clockwise boundary, which is where it belongs.
   ASSERT_EQ(scenario.warnings.size(), 1u);
-  EXPECT_EQ(scenario.warnings[0],
-            "3 agents start overlapping an obstacle (first: agent 1, obstacle 0)");
+  EXPECT_EQ(scenario.warnings[0], "3 agents start overlapping an obstacle (first: agent 1, obstacle 0)");
 }
 
 // The grids must find exactly what testing every pair and every edge finds.
@@ -407,8 +406,7 @@ TEST(ScenarioOverlap, MatchesBruteForce) {
       for (std::size_t v = 0; v < polygon.size(); ++v) {
         const Vec2 a = polygon[v];
         const Vec2 b = polygon[(v + 1) % polygon.size()];
-        near = near ||
-               distSqPointSegment(a, b, agent.position) < agent.params.radius * agent.params.radius;
+        near = near || distSqPointSegment(a, b, agent.position) < agent.params.radius * agent.params.radius;
         if ((a.y > agent.position.y) != (b.y > agent.position.y) &&
             agent.position.x < a.x + (b.x - a.x) * (agent.position.y - a.y) / (b.y - a.y)) {
           inside = !inside;
@@ -423,14 +421,14 @@ TEST(ScenarioOverlap, MatchesBruteForce) {
   ASSERT_GT(pairs, 1u);
   ASSERT_GT(touching, 1u);
   addOverlapWarnings(scenario);
-  EXPECT_EQ(scenario.warnings,
-            (std::vector<std::string>{
-                std::to_string(pairs) + " agent pairs start overlapping (first: agents " +
-                    std::to_string(firstPair.first) + " and " + std::to_string(firstPair.second) +
-                    "); ORCA will push them apart",
-                std::to_string(touching) + " agents start overlapping an obstacle (first: agent " +
-                    std::to_string(firstTouch.first) + ", obstacle " +
-                    std::to_string(firstTouch.second) + ")"}));
+  EXPECT_EQ(
+      scenario.warnings,
+      (std::vector<std::string>{
+          std::to_string(pairs) + " agent pairs start overlapping (first: agents " +
+              std::to_string(firstPair.first) + " and " + std::to_string(firstPair.second) +
+              "); ORCA will push them apart",
+          std::to_string(touching) + " agents start overlapping an obstacle (first: agent " +
+              std::to_string(firstTouch.first) + ", obstacle " + std::to_string(firstTouch.second) + ")"}));
 }
 
 TEST(ScenarioOverlap, HandlesLongWallsAndManyAgents) {
@@ -444,8 +442,7 @@ TEST(ScenarioOverlap, HandlesLongWallsAndManyAgents) {
       scenario.agents.push_back(agent);
     }
   }
-  scenario.obstacles.push_back(
-      {{-3.0f, -5.0f}, {2000.0f, -5.0f}, {2000.0f, -3.0f}, {-3.0f, -3.0f}});
+  scenario.obstacles.push_back({{-3.0f, -5.0f}, {2000.0f, -5.0f}, {2000.0f, -3.0f}, {-3.0f, -3.0f}});
   scenario.obstacles.push_back({{-3.0f, -3.0f}, {-3.0f, 1600.0f}, {-5.0f, 1600.0f}});
   addOverlapWarnings(scenario);
   EXPECT_TRUE(scenario.warnings.empty());
@@ -454,8 +451,7 @@ TEST(ScenarioOverlap, HandlesLongWallsAndManyAgents) {
   scenario.warnings.clear();
   addOverlapWarnings(scenario);
   EXPECT_TRUE(hasWarning(scenario, "1 agent pair starts overlapping (agents 1234 and 1235)"));
-  EXPECT_TRUE(
-      hasWarning(scenario, "1 agent starts overlapping an obstacle (agent 150000, obstacle 0)"));
+  EXPECT_TRUE(hasWarning(scenario, "1 agent starts overlapping an obstacle (agent 150000, obstacle 0)"));
 }
 
 }  // namespace

@@ -8,11 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <crowd/scenario.hpp>
-#include <crowd/simulator.hpp>
 #include <span>
 #include <string>
 #include <vector>
+
+#include <crowd/scenario.hpp>
+#include <crowd/simulator.hpp>
 
 #include "scenario_error_text.hpp"
 
@@ -253,10 +254,11 @@ TEST(ScenarioPlanner, APlannerOnALoopIsAScenarioError) {
   expectError(R"({ "paths": [ { "points": [[0, 0], [20, 0], [20, 20], [0, 20]], "loop": true } ],
                    "agents": [ { "position": [10, 0], "planner": "frenet", "path": 0 } ] })",
               "/agents/0/path", "path 0 is a loop; the frenet planner needs an open path");
-  EXPECT_EQ(scenarioErrorFor(R"({ "paths": [ { "points": [[0, 0], [20, 0], [20, 20], [0, 20]], "loop": true } ],
+  EXPECT_EQ(
+      scenarioErrorFor(R"({ "paths": [ { "points": [[0, 0], [20, 0], [20, 20], [0, 20]], "loop": true } ],
                                   "agents": [ { "position": [10, 0], "behavior": "follow", "path": 0 } ] })",
-                             "ok.json"),
-            "");
+                       "ok.json"),
+      "");
 }
 
 TEST(ScenarioPlanner, SpecsBuiltInCodeAreCheckedToo) {

@@ -1,10 +1,10 @@
 // Settings that are legal but dangerous get a warning before the run; files that are not JSON
 // text, and scenarios too large for memory, are refused before anything is generated.
-#include <fstream>
-#include <string>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
 
 #include <crowd/scenario.hpp>
 
@@ -33,7 +33,8 @@ TEST(ScenarioRisks, HorizonShorterThanTheStepIsWarned) {
 
 TEST(ScenarioRisks, OrdinarySettingsAreNotWarned) {
   for (const char* name : {"circle", "crossing", "corridor", "bottleneck", "random"}) {
-    EXPECT_EQ(builtinScenario(name, 300).warnings.size(), 0u) << name << ": " << allWarnings(builtinScenario(name, 300));
+    EXPECT_EQ(builtinScenario(name, 300).warnings.size(), 0u)
+        << name << ": " << allWarnings(builtinScenario(name, 300));
   }
 }
 
@@ -55,7 +56,8 @@ TEST(ScenarioRisks, NulBytesAreRefusedWithTheirPlace) {
 }
 
 TEST(ScenarioRisks, TextAfterTheDocumentIsRefused) {
-  EXPECT_THROW((void)parseScenario(R"({"agents": [{"position": [0, 0]}]} trailing)", "trail.json"), ScenarioError);
+  EXPECT_THROW((void)parseScenario(R"({"agents": [{"position": [0, 0]}]} trailing)", "trail.json"),
+               ScenarioError);
   EXPECT_NO_THROW((void)parseScenario("{\"agents\": [{\"position\": [0, 0]}]}\n\n", "spaces.json"));
 }
 

@@ -37,18 +37,18 @@ Outcome run(const Scenario& scenario, bool exactRvo2 = false) {
       }
       if (all) out.stepsUntilAllWithin = sim.stepCount();
     }
-    if (metrics.result().arrived == metrics.result().agentsWithGoal && out.stepsUntilAllWithin >= 0)
-      break;
+    if (metrics.result().arrived == metrics.result().agentsWithGoal && out.stepsUntilAllWithin >= 0) break;
   }
   out.metrics = metrics.result();
   return out;
 }
 
 void print(const char* name, const Outcome& out) {
-  std::printf("[ run ] %s: %lld steps, %zu arrived, %lld collisions, %lld penetrations, min separation %.3f\n",
-              name, static_cast<long long>(out.metrics.steps), out.metrics.arrived,
-              static_cast<long long>(out.metrics.collisions), static_cast<long long>(out.metrics.penetrations),
-              out.metrics.minSeparationRatio);
+  std::printf(
+      "[ run ] %s: %lld steps, %zu arrived, %lld collisions, %lld penetrations, min separation %.3f\n", name,
+      static_cast<long long>(out.metrics.steps), out.metrics.arrived,
+      static_cast<long long>(out.metrics.collisions), static_cast<long long>(out.metrics.penetrations),
+      out.metrics.minSeparationRatio);
 }
 
 // ORCA guarantees no contact only while every agent's linear program is feasible. In RVO2's

@@ -1,11 +1,11 @@
 // Parity: the CPU backend (float, grid neighbours) against the independent reference
 // (double, brute force) on the same states, one step at a time (the 3D world's: Simulator3Parity
 // in test_simulator3.cpp).
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
-
-#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 
@@ -57,9 +57,11 @@ TEST(ReferenceParity, RandomStatesOneStep) {
     if (trial % 2 == 1) {
       const float cx = side * unit(rng), cy = side * unit(rng);
       sim.addObstacle(std::vector<Vec2>{{cx, cy}, {cx + 6, cy}, {cx + 6, cy + 3}, {cx, cy + 3}});
-      sim.addObstacle(std::vector<Vec2>{{side * unit(rng), side * unit(rng)}, {side * unit(rng), side * unit(rng)}});
+      sim.addObstacle(
+          std::vector<Vec2>{{side * unit(rng), side * unit(rng)}, {side * unit(rng), side * unit(rng)}});
       const float lx = side * unit(rng), ly = side * unit(rng);  // An L with a concave corner.
-      sim.addObstacle(std::vector<Vec2>{{lx, ly}, {lx + 4, ly}, {lx + 4, ly + 1}, {lx + 1, ly + 1}, {lx + 1, ly + 4}, {lx, ly + 4}});
+      sim.addObstacle(std::vector<Vec2>{
+          {lx, ly}, {lx + 4, ly}, {lx + 4, ly + 1}, {lx + 1, ly + 1}, {lx + 1, ly + 4}, {lx, ly + 4}});
     }
     for (int i = 0; i < 120; ++i) sim.addAgent(test::randomAgent<Vec2>(rng, unit, side));
     total += test::stepAndCompare(sim, "parity", equallyGoodOptimum);
@@ -103,9 +105,15 @@ TEST(ReferenceParity, SparseWorldWithWrappedGrid) {
   EXPECT_GE(total.exactFraction(), 0.99);
 }
 
-TEST(ReferenceParity, CrossingEveryStep) { expectParityAlong("crossing", 200, 150); }
-TEST(ReferenceParity, BottleneckEveryStep) { expectParityAlong("bottleneck", 150, 150); }
-TEST(ReferenceParity, CorridorEveryStep) { expectParityAlong("corridor", 150, 150); }
+TEST(ReferenceParity, CrossingEveryStep) {
+  expectParityAlong("crossing", 200, 150);
+}
+TEST(ReferenceParity, BottleneckEveryStep) {
+  expectParityAlong("bottleneck", 150, 150);
+}
+TEST(ReferenceParity, CorridorEveryStep) {
+  expectParityAlong("corridor", 150, 150);
+}
 
 }  // namespace
 }  // namespace crowd

@@ -1,6 +1,7 @@
 // Results a user can trust whatever the input: velocities never leave the maxSpeed disc, the
 // same scene gives the same answer wherever it sits in the world, and outputs replace old files
 // only when complete.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -10,12 +11,10 @@
 #include <sstream>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include <crowd/metrics.hpp>
 #include <crowd/output_file.hpp>
-#include <crowd/trajectory.hpp>
 #include <crowd/scenario.hpp>
+#include <crowd/trajectory.hpp>
 
 namespace crowd {
 namespace {
@@ -170,13 +169,11 @@ TEST(RunSafety, OutputFilesWriteThroughLinksAndDevices) {
     std::fputs(text, file.stream());
     file.commit();
   };
-  {
-    std::ofstream(folder / "target.csv") << "old";
-  }
+  { std::ofstream(folder / "target.csv") << "old"; }
   fs::create_symlink("target.csv", folder / "link.csv");
   write(folder / "link.csv", "through the link");
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "link.csv")));  // The link is kept...
-  EXPECT_EQ(read(folder / "target.csv"), "through the link");          // ...and its target written.
+  EXPECT_EQ(read(folder / "target.csv"), "through the link");            // ...and its target written.
   fs::create_symlink("later.csv", folder / "dangling.csv");
   write(folder / "dangling.csv", "made");
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "dangling.csv")));

@@ -1,9 +1,9 @@
 // The Simulator facade: handles, parameters, errors, and single-agent motion.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 
@@ -96,7 +96,7 @@ TEST(Simulator, RefusesCirclesItCannotDrawWithTheReason) {
   EXPECT_EQ(messageOf({0.0f, 0.0f}, 0.0f), "circle radius must be > 0, got 0");
   EXPECT_EQ(messageOf({0.0f, 0.0f}, 1.0f), "accepted");
   EXPECT_EQ(sim.obstacles().circles().size(), 1u);  // Only the good one.
-  ObstacleSet set;  // Below the simulator's limits: what floats cannot hold.
+  ObstacleSet set;                                  // Below the simulator's limits: what floats cannot hold.
   try {
     set.addCircle({0.0f, 0.0f}, 3.4e38f);
     ADD_FAILURE() << "a circle beyond float range was drawn";

@@ -1,6 +1,8 @@
 // The 3D world: the CPU backend's steps against the independent 3D reference (double, brute
 // force), and the Simulator3 API's bookkeeping and errors. The step-level tests both worlds share
 // (cell sizes, candidate lists, thread counts) are StepWorlds in test_step.cpp.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -8,8 +10,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>
@@ -73,7 +73,8 @@ TEST(Simulator3Parity, SparseWorldWithWrappedGrid) {
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   Simulator3 sim(exactConfig(0.125f));
   for (int cluster = 0; cluster < 4; ++cluster) {
-    const Vec3 corner(cluster % 2 == 0 ? -2000.0f : 2000.0f, cluster < 2 ? -2000.0f : 2000.0f, 500.0f * static_cast<float>(cluster));
+    const Vec3 corner(cluster % 2 == 0 ? -2000.0f : 2000.0f, cluster < 2 ? -2000.0f : 2000.0f,
+                      500.0f * static_cast<float>(cluster));
     for (int i = 0; i < 60; ++i) {
       AgentDef3 def;
       def.position = corner + 25.0f * Vec3(unit(rng), unit(rng), unit(rng));
@@ -121,7 +122,7 @@ TEST(Simulator3, HeadOnPairFromRestBreaksItsStandoff) {
     const float closest = test::closestApproach(sim, a, b, 2000, true);
     EXPECT_EQ(sim.hasArrived(a) && sim.hasArrived(b), !exact) << (exact ? "exact" : "default");
     if (!exact) {
-      EXPECT_LT(sim.stepCount(), 200);  // 10 m at 1 m/s, and the sidestep.
+      EXPECT_LT(sim.stepCount(), 200);   // 10 m at 1 m/s, and the sidestep.
       EXPECT_GE(closest, 0.99f * 3.0f);  // Never closer than their combined radii (1.5 each).
     }
   }

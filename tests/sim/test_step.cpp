@@ -1,12 +1,12 @@
 // The step as a whole: a step whose result is not finite is refused and leaves the state as it
 // was; in both worlds, results do not depend on the grid's cell size, candidate lists or the
 // thread count; the cell size follows the search range.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
@@ -34,8 +34,8 @@ TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
   const AgentStore before = agents;
   const ProfileTable profiles = makeProfileTable({AgentParams{}}, {Behavior{}});
   StepDriverOf<Vec2> driver(makeCpuExecutor<Vec2>());
-  const StepReportOf<Vec2> report =
-      driver.step(StepRequestOf<Vec2>{agents, nullptr, profiles, StaticWorldView{}, 0.25f, 0.0f, 2, 0.0f, false, 1, 1});
+  const StepReportOf<Vec2> report = driver.step(
+      StepRequestOf<Vec2>{agents, nullptr, profiles, StaticWorldView{}, 0.25f, 0.0f, 2, 0.0f, false, 1, 1});
   ASSERT_TRUE(report.nonFinite.has_value());
   EXPECT_EQ(report.nonFinite->dense, 1u);
   EXPECT_FALSE(isFinite(report.nonFinite->velocity) && isFinite(report.nonFinite->position));
@@ -87,7 +87,8 @@ TYPED_TEST_SUITE(StepWorlds, test::Worlds, test::WorldNames);
 // list keeps them from being made.
 TYPED_TEST(StepWorlds, CandidateListsGiveTheGridSearchResults) {
   using World = TypeParam;
-  const typename World::Scenario scenario = World::builtin(World::kDefaultBuiltin, test::byWorld<World>(250, 300));
+  const typename World::Scenario scenario =
+      World::builtin(World::kDefaultBuiltin, test::byWorld<World>(250, 300));
   typename World::Simulator withLists = World::make(scenario, 2);
   typename World::Simulator withoutLists = World::make(scenario, 2);
   for (typename World::Simulator* sim : {&withLists, &withoutLists}) {
@@ -147,7 +148,8 @@ TYPED_TEST(StepWorlds, ListsFarFromTheOriginFollowTheRoundedMoves) {
 TYPED_TEST(StepWorlds, ResultsDoNotDependOnTheCellSize) {
   using World = TypeParam;
   const std::vector<std::string> names =
-      test::byWorld<World>(std::vector<std::string>{"random", "bottleneck", "circle"}, std::vector<std::string>{"sphere", "swarm"});
+      test::byWorld<World>(std::vector<std::string>{"random", "bottleneck", "circle"},
+                           std::vector<std::string>{"sphere", "swarm"});
   for (const std::string& name : names) {
     const typename World::Scenario scenario = World::builtin(name, test::byWorld<World>(500, 600), 3);
     const std::uint64_t automatic = test::hashAfter<World>(scenario, 2, 40, 0.0f);
@@ -161,10 +163,11 @@ TYPED_TEST(StepWorlds, ResultsDoNotDependOnTheCellSize) {
 // The same scenario gives bit-identical states for any thread count, run after run.
 TYPED_TEST(StepWorlds, SameStateForAnyThreadCount) {
   using World = TypeParam;
-  const std::vector<std::string> names =
-      test::byWorld<World>(std::vector<std::string>{"random", "bottleneck", "crossing"}, std::vector<std::string>{"swarm"});
+  const std::vector<std::string> names = test::byWorld<World>(
+      std::vector<std::string>{"random", "bottleneck", "crossing"}, std::vector<std::string>{"swarm"});
   // Against one thread: in the plane 2 and 4, and 4 again (a second run).
-  const std::vector<int> threadCounts = test::byWorld<World>(std::vector<int>{2, 4, 4}, std::vector<int>{2, 3});
+  const std::vector<int> threadCounts =
+      test::byWorld<World>(std::vector<int>{2, 4, 4}, std::vector<int>{2, 3});
   const int steps = test::byWorld<World>(60, 40);
   for (const std::string& name : names) {
     const typename World::Scenario scenario =

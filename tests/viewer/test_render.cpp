@@ -10,19 +10,21 @@
 #include <vector>
 
 #include <crowd/scenario.hpp>
+#include <crowd/simulator3.hpp>
 #include <crowd/trajectory.hpp>
 #include <crowd/viewer/gpu_instances.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/replay.hpp>
 #include <crowd/viewer/sphere_renderer.hpp>
-#include <crowd/simulator3.hpp>
+
 #include "require_gpu.hpp"
 
 // LeakSanitizer: allocations the OpenGL drivers (Mesa's software rasteriser and the LLVM it
 // compiles shaders with) keep for the life of the process are theirs, not the viewer's.
 extern "C" const char* __lsan_default_suppressions() {
-  return "leak:swrast_dri.so\nleak:libgallium\nleak:libLLVM\nleak:libEGL_mesa\nleak:libGLX_mesa\nleak:libglapi\n";
+  return "leak:swrast_dri.so\nleak:libgallium\nleak:libLLVM\nleak:libEGL_mesa\nleak:libGLX_mesa\nleak:"
+         "libglapi\n";
 }
 
 namespace crowd::viewer {
@@ -40,7 +42,9 @@ struct Picture {
     return true;
   }
   // Neither background nor obstacle: an agent's pixel.
-  bool agent(int x, int y) const { return !is(x, y, Palette::kBackground, 2) && !is(x, y, Palette::kObstacle, 2); }
+  bool agent(int x, int y) const {
+    return !is(x, y, Palette::kBackground, 2) && !is(x, y, Palette::kObstacle, 2);
+  }
 };
 
 class Render : public ::testing::Test {
@@ -59,8 +63,8 @@ class Render : public ::testing::Test {
     if (!context_) GTEST_SKIP() << "skipped: " << why_;
   }
 
-  static Picture draw(const StaticScene& scene, const Frame& frame, const Camera& camera, int width, int height,
-                      ColorBy colorBy = ColorBy::Speed) {
+  static Picture draw(const StaticScene& scene, const Frame& frame, const Camera& camera, int width,
+                      int height, ColorBy colorBy = ColorBy::Speed) {
     Renderer renderer;
     Framebuffer target(width, height);
     target.bind();
@@ -134,8 +138,8 @@ TEST_F(Render, KnownSceneHasItsColoursWhereItPutsThem) {
   EXPECT_TRUE(p.is(100, 200, Palette::kBackground)) << "left of the square (-7.5, 0)";
   // The agent at (2, -3) is at pixel (480, 320); at rest its colour is the ramp's start.
   const std::uint8_t blue[3] = {59, 107, 250};
-  EXPECT_TRUE(p.is(480, 320, blue, 3)) << int(p.at(480, 320)[0]) << "," << int(p.at(480, 320)[1]) << ","
-                                        << int(p.at(480, 320)[2]);
+  EXPECT_TRUE(p.is(480, 320, blue, 3))
+      << int(p.at(480, 320)[0]) << "," << int(p.at(480, 320)[1]) << "," << int(p.at(480, 320)[2]);
   EXPECT_TRUE(p.is(480 + 25, 320, Palette::kBackground)) << "just outside its disc (radius 20 pixels)";
   EXPECT_EQ(countBlobs(p), 12);
 }
@@ -224,7 +228,8 @@ TEST_F(Render, ReplayDrawsTheSameFrameAsTheLiveRun) {
   Frame live;
   captureAgents(sim, ColorBy::Speed, live);
   std::vector<AgentLook> looks;
-  for (const AgentId id : sim.ids()) looks.push_back(AgentLook{sim.params(id).radius, sim.params(id).maxSpeed, 0});
+  for (const AgentId id : sim.ids())
+    looks.push_back(AgentLook{sim.params(id).radius, sim.params(id).maxSpeed, 0});
   const Replay replay = Replay::load(file.string());
   std::filesystem::remove(file);
   ASSERT_EQ(replay.frameCount(), 41u);
@@ -313,12 +318,12 @@ TEST_F(Render, SpheresAreDrawnInDepthOrder) {
   OrbitCamera camera;
   camera.target = Vec3(0.0f);
   camera.distance = 50.0f;
-  camera.yaw = 0.0f;    // The eye on the +x axis, looking back at the origin, z up.
+  camera.yaw = 0.0f;  // The eye on the +x axis, looking back at the origin, z up.
   camera.pitch = 0.0f;
   // The far sphere (value 0: blue) hidden behind the near one (value 1: red) at the centre;
   // a small one (value 0) up on the picture's right.
-  const SphereInstance spheres[] = {{-5.0f, 0.0f, 0.0f, 3.0f, 0.0f}, {5.0f, 0.0f, 0.0f, 3.0f, 1.0f},
-                                    {0.0f, 8.0f, 8.0f, 1.0f, 0.0f}};
+  const SphereInstance spheres[] = {
+      {-5.0f, 0.0f, 0.0f, 3.0f, 0.0f}, {5.0f, 0.0f, 0.0f, 3.0f, 1.0f}, {0.0f, 8.0f, 8.0f, 1.0f, 0.0f}};
   renderer.setSpheres(spheres);
   renderer.draw(camera, 200, 200);
   const Picture p{200, 200, target.readRgb()};
@@ -341,7 +346,8 @@ TEST_F(Render, AWorldsSpheresAreAllInThePicture) {
   Simulator3 sim;
   for (int i = 0; i < 5; ++i) {
     AgentDef3 def;
-    def.position = Vec3(20.0f * static_cast<float>(i), 10.0f * static_cast<float>(i % 2), 5.0f * static_cast<float>(i));
+    def.position =
+        Vec3(20.0f * static_cast<float>(i), 10.0f * static_cast<float>(i % 2), 5.0f * static_cast<float>(i));
     def.params.radius = 1.5f;
     sim.addAgent(def);
   }

@@ -138,7 +138,8 @@ TEST(Session, ReplayAlonePlaysTheFilesAgents) {
 
 TEST(Session, A3dWorldOffscreen) {
   SKIP_WITHOUT_GL();
-  Session3 session(builtinScenario3("swarm", 80, 1), SimulationSettings{1, BackendKind::Cpu}, smallOffscreen());
+  Session3 session(builtinScenario3("swarm", 80, 1), SimulationSettings{1, BackendKind::Cpu},
+                   smallOffscreen());
   const SessionReport report = session.drawOffscreen();
   EXPECT_GT(report.frames, 0);
   EXPECT_EQ(report.agents, 80u);

@@ -1,12 +1,11 @@
 // PNG frames of a running world drawn offscreen, and videos made of them by ffmpeg (frames.hpp).
-#include <crowd/viewer/frames.hpp>
-
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 
+#include <crowd/viewer/frames.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/sphere_renderer.hpp>
@@ -99,7 +98,9 @@ RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& s) {
   return RenderedFrames{s.frames, sim.stepCount(), context->description()};
 }
 
-bool ffmpegInstalled() { return onPath("ffmpeg"); }
+bool ffmpegInstalled() {
+  return onPath("ffmpeg");
+}
 
 std::filesystem::path videoPath(const std::filesystem::path& folder, VideoFormat format) {
   return folder / (format == VideoFormat::Gif ? "crowd.gif" : "crowd.mp4");
@@ -107,11 +108,12 @@ std::filesystem::path videoPath(const std::filesystem::path& folder, VideoFormat
 
 bool encodeVideo(const std::filesystem::path& folder, VideoFormat format) {
   const std::string input = quoted((folder / "frame-%05d.png").string());
-  const std::string filter = format == VideoFormat::Gif
-                                 ? "fps=15,scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
-                                 : "scale=trunc(iw/2)*2:trunc(ih/2)*2";
-  const std::string command = "ffmpeg -y -loglevel error -framerate 30 -i " + input + " -vf " + quoted(filter) +
-                              (format == VideoFormat::Mp4 ? " -pix_fmt yuv420p " : " ") +
+  const std::string filter =
+      format == VideoFormat::Gif
+          ? "fps=15,scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
+          : "scale=trunc(iw/2)*2:trunc(ih/2)*2";
+  const std::string command = "ffmpeg -y -loglevel error -framerate 30 -i " + input + " -vf " +
+                              quoted(filter) + (format == VideoFormat::Mp4 ? " -pix_fmt yuv420p " : " ") +
                               quoted(videoPath(folder, format).string());
   return std::system(command.c_str()) == 0;
 }

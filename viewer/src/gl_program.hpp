@@ -13,8 +13,8 @@
 namespace crowd::viewer {
 
 // Throws with the info log when `object`'s `status` (a compile or link status) is not set.
-inline void require(GLuint object, GLenum status, PFNGLGETSHADERIVPROC getiv, PFNGLGETSHADERINFOLOGPROC getLog,
-             const char* failure) {
+inline void require(GLuint object, GLenum status, PFNGLGETSHADERIVPROC getiv,
+                    PFNGLGETSHADERINFOLOGPROC getLog, const char* failure) {
   GLint ok = 0;
   getiv(object, status, &ok);
   if (ok != 0) return;
@@ -64,7 +64,8 @@ inline GLuint instancedQuadArray(GLuint quad, GLuint instances, GLsizei stride,
   glBindBuffer(GL_ARRAY_BUFFER, instances);
   for (const InstanceField& f : fields) {
     glEnableVertexAttribArray(f.index);
-    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(f.offset));
+    glVertexAttribPointer(f.index, f.size, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(f.offset));
     glVertexAttribDivisor(f.index, 1);
   }
   glBindVertexArray(0);

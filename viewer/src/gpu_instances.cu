@@ -1,8 +1,8 @@
 // CUDA-OpenGL interop (gpu_instances.hpp): one thread per agent writes its instance.
-#include <crowd/viewer/gpu_instances.hpp>
-
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
+
+#include <crowd/viewer/gpu_instances.hpp>
 
 namespace crowd::viewer {
 namespace {
@@ -36,9 +36,13 @@ bool failed(cudaError_t error, const char* what, std::string& why) {
 
 }  // namespace
 
-bool GpuInstances::available() { return true; }
+bool GpuInstances::available() {
+  return true;
+}
 
-GpuInstances::~GpuInstances() { release(); }
+GpuInstances::~GpuInstances() {
+  release();
+}
 
 void GpuInstances::release() {
   if (resource_ != nullptr) cudaGraphicsUnregisterResource(static_cast<cudaGraphicsResource_t>(resource_));
@@ -62,7 +66,8 @@ bool GpuInstances::fill(std::uint32_t buffer, const DeviceAgents& agents, ColorB
   if (failed(cudaGraphicsMapResources(1, &resource), "cudaGraphicsMapResources", why)) return false;
   void* data = nullptr;
   std::size_t bytes = 0;
-  bool ok = !failed(cudaGraphicsResourceGetMappedPointer(&data, &bytes, resource), "cudaGraphicsResourceGetMappedPointer", why);
+  bool ok = !failed(cudaGraphicsResourceGetMappedPointer(&data, &bytes, resource),
+                    "cudaGraphicsResourceGetMappedPointer", why);
   if (ok && bytes < agents.count * sizeof(AgentInstance)) {
     why = "the GL buffer is smaller than the agents";
     ok = false;

@@ -3,7 +3,9 @@
 
 namespace crowd::viewer {
 
-bool GpuInstances::available() { return false; }
+bool GpuInstances::available() {
+  return false;
+}
 GpuInstances::~GpuInstances() = default;
 void GpuInstances::release() {}
 bool GpuInstances::fill(std::uint32_t, const DeviceAgents&, ColorBy, std::string& why) {

@@ -1,8 +1,8 @@
 // Offscreen contexts, framebuffers and PNG files (offscreen.hpp).
-#include <crowd/viewer/offscreen.hpp>
-
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
+
+#include <crowd/viewer/offscreen.hpp>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <png.h>
@@ -20,8 +20,8 @@ std::string rendererName() {
   return name != nullptr ? name : "unknown renderer";
 }
 
-void GLAPIENTRY printDebugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei, const GLchar* message,
-                                  const void*) {
+void GLAPIENTRY printDebugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei,
+                                  const GLchar* message, const void*) {
   std::fprintf(stderr, "GL debug (type 0x%x, severity 0x%x): %s\n", type, severity, message);
 }
 
@@ -53,8 +53,13 @@ class EglContext : public OffscreenContext {
       return;
     }
     eglBindAPI(EGL_OPENGL_API);
-    const EGLint want[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                           EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLint want[] = {EGL_CONTEXT_MAJOR_VERSION,
+                           3,
+                           EGL_CONTEXT_MINOR_VERSION,
+                           3,
+                           EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                           EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                           EGL_NONE};
     EGLConfig config = nullptr;
     EGLint configs = 0;
     const EGLint attributes[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
@@ -135,7 +140,8 @@ std::unique_ptr<OffscreenContext> OffscreenContext::create() {
       }
     }
     if (epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_MESA_platform_surfaceless")) {
-      const EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+      const EGLDisplay display =
+          eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
       std::string why;
       if (display != EGL_NO_DISPLAY) {
         auto context = std::make_unique<EglContext>(display, "EGL surfaceless", why);
@@ -178,7 +184,9 @@ Framebuffer::~Framebuffer() {
   glDeleteFramebuffers(1, &fbo_);
 }
 
-void Framebuffer::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, fbo_); }
+void Framebuffer::bind() const {
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+}
 
 std::vector<std::uint8_t> readBoundRgb(int width, int height) {
   const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
@@ -210,8 +218,8 @@ void writePng(const std::string& path, int width, int height, std::span<const st
     throw std::runtime_error(path + ": writing the PNG failed");
   }
   png_init_io(png, file);
-  png_set_IHDR(png, info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8, PNG_COLOR_TYPE_RGB,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_IHDR(png, info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8,
+               PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   for (int y = 0; y < height; ++y) {
     png_write_row(png, rgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(width) * 3);

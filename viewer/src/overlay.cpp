@@ -1,7 +1,7 @@
 // The overlay (overlay.hpp): Dear ImGui when built with it, else the window title.
-#include <crowd/viewer/overlay.hpp>
-
 #include <epoxy/gl.h>
+
+#include <crowd/viewer/overlay.hpp>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
@@ -98,12 +98,13 @@ long Overlay::draw(const OverlayInfo& info) {
   ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("crowd", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-  ImGui::Text("%zu agents   backend %s   agents drawn by %s", info.agents, info.backend.c_str(), info.drawPath.c_str());
-  ImGui::Text("step %lld   %.1f s simulated   x%.3g speed%s", static_cast<long long>(info.step), info.time, info.speed,
-              info.paused ? "   PAUSED" : "");
+  ImGui::Text("%zu agents   backend %s   agents drawn by %s", info.agents, info.backend.c_str(),
+              info.drawPath.c_str());
+  ImGui::Text("step %lld   %.1f s simulated   x%.3g speed%s", static_cast<long long>(info.step), info.time,
+              info.speed, info.paused ? "   PAUSED" : "");
   if (info.collisions >= 0) {
-    ImGui::Text("%.0f frames/s   %.0f steps/s   collisions so far %lld", info.framesPerSecond, info.stepsPerSecond,
-                static_cast<long long>(info.collisions));
+    ImGui::Text("%.0f frames/s   %.0f steps/s   collisions so far %lld", info.framesPerSecond,
+                info.stepsPerSecond, static_cast<long long>(info.collisions));
   } else {
     ImGui::Text("%.0f frames/s   %.0f steps/s   collisions not counted (no host copy)", info.framesPerSecond,
                 info.stepsPerSecond);

@@ -1,6 +1,4 @@
 // The OpenGL renderer (renderer.hpp).
-#include <crowd/viewer/renderer.hpp>
-
 #include <epoxy/gl.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 #include <string>
 
 #include <crowd/obstacles.hpp>
+#include <crowd/viewer/renderer.hpp>
 
 #include "gl_program.hpp"
 #include "shaders.hpp"
@@ -78,15 +77,17 @@ void Renderer::setStatic(const StaticScene& scene) {
     fanCount_.push_back(static_cast<std::int32_t>(polygon.size()));
   }
   // A boundary is blocked outside: the cover counts it once more (draw(), below).
-  for (const PolygonRole role : polygonRoles(scene.polygons)) boundaries_ += role == PolygonRole::Boundary ? 1 : 0;
+  for (const PolygonRole role : polygonRoles(scene.polygons))
+    boundaries_ += role == PolygonRole::Boundary ? 1 : 0;
   glBindBuffer(GL_ARRAY_BUFFER, polyVbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(),
+               GL_STATIC_DRAW);
   std::vector<AgentInstance> circles;
   for (const auto& c : scene.circles) circles.push_back(AgentInstance{c[0], c[1], 0.0f, 0.0f, c[2], 0.0f});
   circleCount_ = circles.size();
   glBindBuffer(GL_ARRAY_BUFFER, circleVbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(circles.size() * sizeof(AgentInstance)), circles.data(),
-               GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(circles.size() * sizeof(AgentInstance)),
+               circles.data(), GL_STATIC_DRAW);
 }
 
 std::uint32_t Renderer::agentBuffer(std::size_t count) {
@@ -106,7 +107,8 @@ void Renderer::setAgents(std::span<const AgentInstance> agents) {
   agentCount_ = agents.size();
 }
 
-void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> links, std::span<const Vec2> halfPlanes) {
+void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> links,
+                          std::span<const Vec2> halfPlanes) {
   std::vector<Vec2> points(route.begin(), route.end());
   points.insert(points.end(), links.begin(), links.end());
   points.insert(points.end(), halfPlanes.begin(), halfPlanes.end());
@@ -114,7 +116,8 @@ void Renderer::setOverlay(std::span<const Vec2> route, std::span<const Vec2> lin
   linkPoints_ = links.size();
   halfPlanePoints_ = halfPlanes.size();
   glBindBuffer(GL_ARRAY_BUFFER, lineVbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(), GL_DYNAMIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(Vec2)), points.data(),
+               GL_DYNAMIC_DRAW);
 }
 
 void Renderer::setTrails(std::span<const Vec2> trails) {
@@ -136,8 +139,8 @@ void Renderer::drawDiscs(std::uint32_t vao, std::size_t count, bool solid) {
 
 void Renderer::draw(const Camera& camera, int width, int height) {
   glViewport(0, 0, width, height);
-  glClearColor(Palette::kBackground[0] / 255.0f, Palette::kBackground[1] / 255.0f, Palette::kBackground[2] / 255.0f,
-               1.0f);
+  glClearColor(Palette::kBackground[0] / 255.0f, Palette::kBackground[1] / 255.0f,
+               Palette::kBackground[2] / 255.0f, 1.0f);
   glClearStencil(0);
   glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   glDisable(GL_DEPTH_TEST);
@@ -172,7 +175,8 @@ void Renderer::draw(const Camera& camera, int width, int height) {
     glUniform1i(clip, 1);
     for (std::size_t b = 0; b < boundaries_; ++b) glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
     glUniform1i(clip, 0);
-    glMultiDrawArrays(GL_TRIANGLE_FAN, fanFirst_.data(), fanCount_.data(), static_cast<GLsizei>(fanFirst_.size()));
+    glMultiDrawArrays(GL_TRIANGLE_FAN, fanFirst_.data(), fanCount_.data(),
+                      static_cast<GLsizei>(fanFirst_.size()));
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glStencilFunc(GL_NOTEQUAL, 0, 0xff);
     glStencilOp(GL_ZERO, GL_ZERO, GL_ZERO);
@@ -181,7 +185,8 @@ void Renderer::draw(const Camera& camera, int width, int height) {
     glDisable(GL_STENCIL_TEST);
     // Outlines too, so that walls thinner than a pixel still show.
     glUniform1i(clip, 0);
-    glMultiDrawArrays(GL_LINE_LOOP, fanFirst_.data(), fanCount_.data(), static_cast<GLsizei>(fanFirst_.size()));
+    glMultiDrawArrays(GL_LINE_LOOP, fanFirst_.data(), fanCount_.data(),
+                      static_cast<GLsizei>(fanFirst_.size()));
   }
   glUniform1i(clip, 0);
   for (const std::int32_t first : segmentFirst_) glDrawArrays(GL_LINES, first, 2);
@@ -201,13 +206,15 @@ void Renderer::draw(const Camera& camera, int width, int height) {
     rgb(tint, Palette::kRoute);
     glBindVertexArray(lineVao_);
     if (routePoints_ >= 2) glDrawArrays(GL_LINE_STRIP, 0, static_cast<GLsizei>(routePoints_));
-    if (linkPoints_ >= 2) glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_), static_cast<GLsizei>(linkPoints_));
+    if (linkPoints_ >= 2)
+      glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_), static_cast<GLsizei>(linkPoints_));
   }
   if (halfPlanePoints_ >= 2) {
     glUseProgram(flatProgram_);
     rgb(tint, Palette::kHalfPlane);
     glBindVertexArray(lineVao_);
-    glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_ + linkPoints_), static_cast<GLsizei>(halfPlanePoints_));
+    glDrawArrays(GL_LINES, static_cast<GLint>(routePoints_ + linkPoints_),
+                 static_cast<GLsizei>(halfPlanePoints_));
   }
   drawDiscs(agentVao_, agentCount_, false);
   glBindVertexArray(0);

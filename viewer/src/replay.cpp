@@ -1,11 +1,11 @@
 // Reading trajectory files back (replay.hpp).
-#include <crowd/viewer/replay.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <stdexcept>
+
+#include <crowd/viewer/replay.hpp>
 
 namespace crowd::viewer {
 namespace {
@@ -30,8 +30,9 @@ Replay Replay::load(const std::string& path) {
   std::string line;
   const bool read = static_cast<bool>(std::getline(in, line));
   if (read && line.rfind("step,agent,x,y,z,vx,vy,vz", 0) == 0) {
-    throw ReplayError(path + ": a 3D trajectory; replays are of planar runs for now (watch a 3D world live with "
-                                    "'crowdsim view', or draw it with 'crowdsim render')");
+    throw ReplayError(path +
+                      ": a 3D trajectory; replays are of planar runs for now (watch a 3D world live with "
+                      "'crowdsim view', or draw it with 'crowdsim render')");
   }
   if (!read || line.rfind("step,agent,x,y,vx,vy", 0) != 0) {
     throw ReplayError(path + ":1: not a trajectory file (the header 'step,agent,x,y,vx,vy' is missing)");
@@ -53,7 +54,7 @@ Replay Replay::load(const std::string& path) {
     if (replay.steps_.empty() || step != replay.steps_.back()) {
       if (!replay.steps_.empty() && step < replay.steps_.back()) {
         throw ReplayError(path + ":" + std::to_string(number) + ": step " + std::to_string(step) +
-                                 " comes after step " + std::to_string(replay.steps_.back()));
+                          " comes after step " + std::to_string(replay.steps_.back()));
       }
       replay.steps_.push_back(step);
       replay.frameStart_.push_back(replay.rows_.size());

@@ -1,6 +1,4 @@
 // Snapshots of a simulator for drawing (scene.hpp).
-#include <crowd/viewer/scene.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,6 +7,7 @@
 #include <glm/common.hpp>
 
 #include <crowd/kernels/orca_agents.hpp>
+#include <crowd/viewer/scene.hpp>
 
 namespace crowd::viewer {
 namespace {
@@ -27,13 +26,15 @@ std::vector<int> crowding(std::span<const Vec2> positions, const std::vector<flo
     return (x * 73856093) ^ (y * 19349663);
   };
   std::unordered_map<std::int64_t, std::vector<std::uint32_t>> cells;
-  for (std::size_t i = 0; i < positions.size(); ++i) cells[key(positions[i])].push_back(static_cast<std::uint32_t>(i));
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    cells[key(positions[i])].push_back(static_cast<std::uint32_t>(i));
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const Vec2 p = positions[i];
     const float r = 2.0f * radii[i];
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
-        const auto found = cells.find(key(p + Vec2(static_cast<float>(dx) * reach, static_cast<float>(dy) * reach)));
+        const auto found =
+            cells.find(key(p + Vec2(static_cast<float>(dx) * reach, static_cast<float>(dy) * reach)));
         if (found == cells.end()) continue;
         for (const std::uint32_t j : found->second) {
           if (j != i && absSq(positions[j] - p) <= r * r) ++count[i];
@@ -158,8 +159,8 @@ void captureSelection(const Simulator& sim, AgentId selected, Frame& frame) {
     const Vec2 q = positions[near[k].second];
     frame.links.push_back(q);
     const AgentId other = sim.ids()[near[k].second];
-    const OrcaLine line = agentOrcaLine(p, v, params.radius, q, sim.velocity(other),
-                                        sim.params(other).radius, invTau, invStep, Vec2(1.0f, 0.0f));
+    const OrcaLine line = agentOrcaLine(p, v, params.radius, q, sim.velocity(other), sim.params(other).radius,
+                                        invTau, invStep, Vec2(1.0f, 0.0f));
     const Vec2 at = p + line.point;
     frame.halfPlanes.push_back(at - line.direction * span);
     frame.halfPlanes.push_back(at + line.direction * span);

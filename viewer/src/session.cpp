@@ -1,7 +1,5 @@
 // A planar session (session.hpp): the window's input, the loop that draws the newest state the
 // simulation thread (simulation_thread.hpp) has published, and the offscreen frame-rate run.
-#include <crowd/viewer/session.hpp>
-
 #include <epoxy/gl.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
+#include <crowd/viewer/session.hpp>
 
 #include "simulation_thread.hpp"
 #include "window.hpp"
@@ -34,7 +33,9 @@ struct Input {
   std::vector<AgentInstance> frameAgents;
 };
 
-Input& of(GLFWwindow* w) { return *static_cast<Input*>(glfwGetWindowUserPointer(w)); }
+Input& of(GLFWwindow* w) {
+  return *static_cast<Input*>(glfwGetWindowUserPointer(w));
+}
 
 void onKey(GLFWwindow* w, int key, int, int action, int) {
   Input& in = of(w);
@@ -42,11 +43,20 @@ void onKey(GLFWwindow* w, int key, int, int action, int) {
   Shared& s = *in.shared;
   if (applyPlaybackKey(w, key, s)) return;
   switch (key) {
-    case GLFW_KEY_F: in.fit = true; break;
-    case GLFW_KEY_C: s.colorBy = (s.colorBy + 1) % static_cast<int>(kColorByNames.size()); break;
-    case GLFW_KEY_P: in.screenshot = true; break;
-    case GLFW_KEY_T: s.trails = !s.trails; break;
-    default: break;
+    case GLFW_KEY_F:
+      in.fit = true;
+      break;
+    case GLFW_KEY_C:
+      s.colorBy = (s.colorBy + 1) % static_cast<int>(kColorByNames.size());
+      break;
+    case GLFW_KEY_P:
+      in.screenshot = true;
+      break;
+    case GLFW_KEY_T:
+      s.trails = !s.trails;
+      break;
+    default:
+      break;
   }
 }
 
@@ -78,8 +88,8 @@ void onButton(GLFWwindow* w, int button, int action, int) {
   if (in.moved) return;
   // A click without a drag selects the agent under the cursor (or none).
   const Pixels px = pixelsOf(w);
-  const Vec2 p = in.camera.toWorld(static_cast<float>(in.lastX * px.scale), static_cast<float>(in.lastY * px.scale),
-                                   px.width, px.height);
+  const Vec2 p = in.camera.toWorld(static_cast<float>(in.lastX * px.scale),
+                                   static_cast<float>(in.lastY * px.scale), px.width, px.height);
   Frame probe;
   probe.agents = in.frameAgents;
   probe.ids = in.frameIds;
@@ -139,7 +149,9 @@ OverlayInfo takeLatest(Shared& shared, const Runner& runner, Renderer& renderer,
   return shared.info;
 }
 
-const char* drawPath(const Shared& shared) { return shared.interop ? "CUDA-OpenGL interop" : "host copy"; }
+const char* drawPath(const Shared& shared) {
+  return shared.interop ? "CUDA-OpenGL interop" : "host copy";
+}
 
 }  // namespace
 
@@ -171,8 +183,8 @@ struct Session::State {
   }
 };
 
-Session::Session(std::optional<Scenario> scenario, std::optional<Replay> replay, const SimulationSettings& simulation,
-                 const DisplaySettings& display)
+Session::Session(std::optional<Scenario> scenario, std::optional<Replay> replay,
+                 const SimulationSettings& simulation, const DisplaySettings& display)
     : state_(std::make_unique<State>(std::move(scenario), std::move(replay), simulation, display)) {}
 
 Session::~Session() = default;
@@ -206,10 +218,10 @@ SessionReport Session::drawOffscreen() {
   report.agents = info.agents;
   report.step = info.step;
   std::cout << d.program << ": drew " << report.frames << " frames in " << report.seconds << " s ("
-            << static_cast<double>(report.frames) / std::max(report.seconds, 1e-9) << " frames/s, " << d.width << "x"
-            << d.height << ", offscreen: " << context->description() << ") of " << info.agents << " agents by "
-            << drawPath(shared) << " (" << st.runner.backend() << " backend); the simulation reached step "
-            << info.step << "\n";
+            << static_cast<double>(report.frames) / std::max(report.seconds, 1e-9) << " frames/s, " << d.width
+            << "x" << d.height << ", offscreen: " << context->description() << ") of " << info.agents
+            << " agents by " << drawPath(shared) << " (" << st.runner.backend()
+            << " backend); the simulation reached step " << info.step << "\n";
   return report;
 }
 

@@ -1,8 +1,6 @@
 // A 3D session (session.hpp): spheres seen by an orbit camera, in a window (drag to turn round
 // the world, wheel to zoom) or offscreen. The simulation steps on the drawing thread, as many
 // steps a frame as keep it at the simulated time's pace (times the speed keys), at most 8.
-#include <crowd/viewer/session.hpp>
-
 #include <epoxy/gl.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include <string>
 
 #include <crowd/viewer/offscreen.hpp>
+#include <crowd/viewer/session.hpp>
 #include <crowd/viewer/sphere_renderer.hpp>
 
 #include "window.hpp"
@@ -33,7 +32,9 @@ struct Input3 {
   double lastX = 0, lastY = 0;
 };
 
-Input3& of(GLFWwindow* w) { return *static_cast<Input3*>(glfwGetWindowUserPointer(w)); }
+Input3& of(GLFWwindow* w) {
+  return *static_cast<Input3*>(glfwGetWindowUserPointer(w));
+}
 
 void onKey(GLFWwindow* w, int key, int, int action, int) {
   if (action == GLFW_RELEASE) return;
@@ -57,7 +58,9 @@ void onCursor(GLFWwindow* w, double x, double y) {
   in.lastY = y;
 }
 
-void onScroll(GLFWwindow* w, double, double dy) { of(w).camera.zoom(dy > 0 ? 0.9f : 1.0f / 0.9f); }
+void onScroll(GLFWwindow* w, double, double dy) {
+  of(w).camera.zoom(dy > 0 ? 0.9f : 1.0f / 0.9f);
+}
 
 constexpr const char* kViewer3Keys =
     "  drag: turn round the world   wheel: zoom   F: frame it again\n"
@@ -127,8 +130,8 @@ SessionReport Session3::drawOffscreen() {
     ++frames;
   }
   return world.report(frames, std::chrono::duration<double>(Clock::now() - start).count(),
-                      ", " + std::to_string(d.width) + "x" + std::to_string(d.height) + ", offscreen: " +
-                          context->description());
+                      ", " + std::to_string(d.width) + "x" + std::to_string(d.height) +
+                          ", offscreen: " + context->description());
 }
 
 SessionReport Session3::showWindow() {

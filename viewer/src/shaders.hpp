@@ -48,7 +48,9 @@ vec3 category(float k) {
 }
 )";
 
-inline std::string fragmentWithPalette(const char* main) { return std::string(kPalette) + main; }
+inline std::string fragmentWithPalette(const char* main) {
+  return std::string(kPalette) + main;
+}
 
 // Discs: the palette's colour, a dark heading mark and rim.
 inline constexpr const char* kDiscFragment = R"(

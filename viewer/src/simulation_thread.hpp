@@ -36,21 +36,25 @@ struct Shared {
   std::atomic<double> speed{1.0};  // Simulated seconds per real second.
   std::atomic<int> colorBy{0};
   std::atomic<std::uint64_t> selected{~0ull};  // AgentId index << 32 | generation.
-  std::atomic<long> seek{-1};                   // A replay frame to jump to.
+  std::atomic<long> seek{-1};                  // A replay frame to jump to.
   std::atomic<bool> trails{false};
 
   std::mutex mutex;
   // Held while the simulation steps and while the window copies the device state (interop).
   std::mutex stepping;
   std::atomic<bool> interop{false};  // Agents reach the GL buffer by CUDA-OpenGL interop.
-  Frame latest;  // Guarded by mutex.
+  Frame latest;                      // Guarded by mutex.
   OverlayInfo info;
   bool fresh = false;
   std::string failure;
 };
 
-inline std::uint64_t pack(AgentId id) { return (static_cast<std::uint64_t>(id.index) << 32) | id.generation; }
-inline AgentId unpack(std::uint64_t v) { return AgentId{static_cast<std::uint32_t>(v >> 32), static_cast<std::uint32_t>(v)}; }
+inline std::uint64_t pack(AgentId id) {
+  return (static_cast<std::uint64_t>(id.index) << 32) | id.generation;
+}
+inline AgentId unpack(std::uint64_t v) {
+  return AgentId{static_cast<std::uint32_t>(v >> 32), static_cast<std::uint32_t>(v)};
+}
 
 // Steps a simulator (or plays a replay) at the asked speed, publishing every state it reaches.
 class Runner {
@@ -130,7 +134,8 @@ class Runner {
       looks_.clear();
       if (sim_) {
         for (const AgentId id : sim_->ids()) {
-          looks_.push_back(AgentLook{sim_->params(id).radius, sim_->params(id).maxSpeed, sim_->profileIndex(id)});
+          looks_.push_back(
+              AgentLook{sim_->params(id).radius, sim_->params(id).maxSpeed, sim_->profileIndex(id)});
         }
       }
       origin_ = sim_ ? sim_->config().origin : glm::dvec2(0.0);

@@ -1,6 +1,4 @@
 // The 3D renderer (sphere_renderer.hpp).
-#include <crowd/viewer/sphere_renderer.hpp>
-
 #include <epoxy/gl.h>
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include <crowd/viewer/renderer.hpp>
+#include <crowd/viewer/sphere_renderer.hpp>
 
 #include "gl_program.hpp"
 #include "shaders.hpp"
@@ -48,7 +47,8 @@ void boundsOf(const Simulator3& sim, bool goals, Vec3& lo, Vec3& hi) {
 
 SphereRenderer::SphereRenderer() {
   if (epoxy_gl_version() < 33) throw std::runtime_error("viewer: OpenGL 3.3 or newer is needed");
-  sphereProgram_ = link(shaders::kSphereVertex, shaders::fragmentWithPalette(shaders::kSphereFragment).c_str());
+  sphereProgram_ =
+      link(shaders::kSphereVertex, shaders::fragmentWithPalette(shaders::kSphereFragment).c_str());
   lineProgram_ = link(shaders::kLine3Vertex, shaders::kFlatFragment);
   const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   glGenBuffers(1, &quad_);
@@ -92,19 +92,21 @@ void SphereRenderer::setBounds(Vec3 lo, Vec3 hi) {
     }
   }
   glBindBuffer(GL_ARRAY_BUFFER, boxVbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(edges.size() * sizeof(Vec3)), edges.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(edges.size() * sizeof(Vec3)), edges.data(),
+               GL_STATIC_DRAW);
 }
 
 void SphereRenderer::setSpheres(std::span<const SphereInstance> spheres) {
   glBindBuffer(GL_ARRAY_BUFFER, sphereVbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(spheres.size_bytes()), spheres.data(), GL_STREAM_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(spheres.size_bytes()), spheres.data(),
+               GL_STREAM_DRAW);
   sphereCount_ = spheres.size();
 }
 
 void SphereRenderer::draw(const OrbitCamera& camera, int width, int height) {
   glViewport(0, 0, width, height);
-  glClearColor(Palette::kBackground[0] / 255.0f, Palette::kBackground[1] / 255.0f, Palette::kBackground[2] / 255.0f,
-               1.0f);
+  glClearColor(Palette::kBackground[0] / 255.0f, Palette::kBackground[1] / 255.0f,
+               Palette::kBackground[2] / 255.0f, 1.0f);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);

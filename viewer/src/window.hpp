@@ -16,20 +16,31 @@ namespace crowd::viewer {
 template <class Playback>
 bool applyPlaybackKey(GLFWwindow* window, int key, Playback& playback) {
   switch (key) {
-    case GLFW_KEY_SPACE: playback.paused = !playback.paused; return true;
+    case GLFW_KEY_SPACE:
+      playback.paused = !playback.paused;
+      return true;
     case GLFW_KEY_N:
     case GLFW_KEY_PERIOD:
       playback.paused = true;
       ++playback.singleSteps;
       return true;
     case GLFW_KEY_EQUAL:
-    case GLFW_KEY_KP_ADD: playback.speed = std::min(playback.speed * 2.0, 1024.0); return true;
+    case GLFW_KEY_KP_ADD:
+      playback.speed = std::min(playback.speed * 2.0, 1024.0);
+      return true;
     case GLFW_KEY_MINUS:
-    case GLFW_KEY_KP_SUBTRACT: playback.speed = std::max(playback.speed / 2.0, 1.0 / 64.0); return true;
-    case GLFW_KEY_R: playback.reset = true; return true;
+    case GLFW_KEY_KP_SUBTRACT:
+      playback.speed = std::max(playback.speed / 2.0, 1.0 / 64.0);
+      return true;
+    case GLFW_KEY_R:
+      playback.reset = true;
+      return true;
     case GLFW_KEY_ESCAPE:
-    case GLFW_KEY_Q: glfwSetWindowShouldClose(window, GLFW_TRUE); return true;
-    default: return false;
+    case GLFW_KEY_Q:
+      glfwSetWindowShouldClose(window, GLFW_TRUE);
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -1,6 +1,8 @@
 // crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
 // cost of a step per phase, the steering phase's share of it, neighbour candidates per agent and
 // agent-steps per second. `--scenario mix` is the steering benchmark: every behaviour at once.
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,7 +14,6 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include <omp.h>
 
 #include <crowd/crowd.hpp>
 #include <crowd/output_file.hpp>
@@ -60,7 +61,8 @@ std::string today() {
 // Times one built-in at one agent count on one backend: prints its row and returns its JSON.
 // The same for a planar world (Simulator) and a 3D one (Simulator3).
 template <class Sim>
-nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::size_t agents, int threads, Sim& sim) {
+nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::size_t agents, int threads,
+                          Sim& sim) {
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
   sim.setConfig(config);
@@ -79,7 +81,8 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     candidates += sim.lastCandidatesPerAgent();
     orcaLines += sim.lastOrcaLinesPerAgent() * live;
     agentSteps += live;
-    if constexpr (std::is_same_v<Sim, Simulator>) planCandidates += static_cast<double>(sim.lastPlanCandidates());
+    if constexpr (std::is_same_v<Sim, Simulator>)
+      planCandidates += static_cast<double>(sim.lastPlanCandidates());
   }
   const double n = o.steps;
   const PhaseTimes mean = sum / n;
@@ -99,8 +102,8 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   // The local planner's throughput: candidates costed per second of the steering phase.
   const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
   if (planCandidates > 0) {
-    std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n", "", "",
-                "", planCandidates / n, planRate);
+    std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n",
+                "", "", "", planCandidates / n, planRate);
   }
   std::fflush(stdout);
   nlohmann::json msPerStep;
@@ -126,9 +129,10 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
 }
 
 void addBenchOptions(CLI::App& app, BenchOptions& o) {
-  app.add_option("--scenario", o.scenarios,
-                 "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once; sphere and swarm "
-                 "are 3D)")
+  app.add_option(
+         "--scenario", o.scenarios,
+         "Built-in scenarios to sweep (repeatable; mix: every steering behaviour at once; sphere and swarm "
+         "are 3D)")
       ->capture_default_str();
   app.add_option("--agents", o.agents, "Agent counts, comma separated")
       ->delimiter(',')
@@ -137,11 +141,14 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
   app.add_option("--steps", o.steps, "Timed steps per point")
       ->check(kWholeNumber)
-      ->check(CLI::Range(1, 1000000000))->capture_default_str();
+      ->check(CLI::Range(1, 1000000000))
+      ->capture_default_str();
   app.add_option("--warmup", o.warmup, "Untimed steps first")
       ->check(kWholeNumber)
-      ->check(CLI::Range(0, 1000000000))->capture_default_str();
-  app.add_option("--backend", o.backends, "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
+      ->check(CLI::Range(0, 1000000000))
+      ->capture_default_str();
+  app.add_option("--backend", o.backends,
+                 "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
       ->check(CLI::IsMember(backendNames(false)));
   addThreadsOption(app, o.threads);
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
@@ -156,8 +163,10 @@ int runBench(const BenchOptions& o) {
   const bool haveGpu = cudaBackendAvailable(&why);
   if (backends.empty()) {
     backends.push_back(backendKindName(BackendKind::Cpu));
-    if (haveGpu) backends.push_back(backendKindName(BackendKind::Cuda));
-    else std::fprintf(stderr, "bench: CPU only (%s)\n", why.c_str());
+    if (haveGpu)
+      backends.push_back(backendKindName(BackendKind::Cuda));
+    else
+      std::fprintf(stderr, "bench: CPU only (%s)\n", why.c_str());
   }
   for (const std::string& b : backends) {
     if (backendNamed(b) == BackendKind::Cuda && !haveGpu) {
@@ -189,7 +198,8 @@ int runBench(const BenchOptions& o) {
       auto sweep = [&](auto scenario, auto makeSim) {
         scenario.removeArrived = false;  // Every timed step at the same agent count.
         for (const std::string& backendName : backends) {
-          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents, backendName.c_str());
+          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents,
+                       backendName.c_str());
           auto sim = makeSim(scenario, o.threads, backendNamed(backendName));
           results.push_back(benchPoint(o, name, agents, threads, sim));
         }
@@ -202,9 +212,11 @@ int runBench(const BenchOptions& o) {
     }
   }
   if (!o.jsonPath.empty()) {
-    const nlohmann::json doc = {{"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
+    const nlohmann::json doc = {
+        {"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
     OutputFile out(o.jsonPath);
-    std::fprintf(out.stream(), "%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    std::fprintf(out.stream(), "%s\n",
+                 doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     out.commit();
   }
   return kExitSuccess;

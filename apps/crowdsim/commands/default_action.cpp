@@ -27,9 +27,10 @@ int runDefault() {
   const Scenario scenario = loadSceneTarget(render.scene);
   // One picture of the crowds in the middle of their crossing.
   render.start = static_cast<int>(std::lround(kShowcaseSeconds / scenario.timeStep));
-  std::printf("crowdsim: no display for a window, so a picture: builtin %s, %zu agents after %g s (open it, or run "
-              "'crowdsim view' where there is a display)\n",
-              kShowcase, scenario.agents.size(), kShowcaseSeconds);
+  std::printf(
+      "crowdsim: no display for a window, so a picture: builtin %s, %zu agents after %g s (open it, or run "
+      "'crowdsim view' where there is a display)\n",
+      kShowcase, scenario.agents.size(), kShowcaseSeconds);
   return runRender(render);
 #endif
 }

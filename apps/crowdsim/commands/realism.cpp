@@ -45,11 +45,20 @@ std::string escapeXml(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -75,17 +84,28 @@ void printTable(const std::vector<Column>& columns, double contactDistance) {
   std::printf("%-36s", "");
   for (const Column& c : columns) std::printf("%14s", c.name);
   std::printf("\n");
-  printRow("walking speed, 5th percentile (m/s)", columns, [](const SceneStats& s) { return s.speed.p5; }, "%.3f");
-  printRow("walking speed, median (m/s)", columns, [](const SceneStats& s) { return s.speed.p50; }, "%.3f");
-  printRow("walking speed, 95th percentile (m/s)", columns, [](const SceneStats& s) { return s.speed.p95; }, "%.3f");
-  printRow("closest pair, 5th percentile (m)", columns, [](const SceneStats& s) { return s.closestPair.p5; }, "%.3f");
-  printRow("closest pair, median (m)", columns, [](const SceneStats& s) { return s.closestPair.p50; }, "%.3f");
-  printRow("closest pair, smallest (m)", columns, [](const SceneStats& s) { return s.closestPair.min; }, "%.3f");
+  printRow(
+      "walking speed, 5th percentile (m/s)", columns, [](const SceneStats& s) { return s.speed.p5; }, "%.3f");
+  printRow(
+      "walking speed, median (m/s)", columns, [](const SceneStats& s) { return s.speed.p50; }, "%.3f");
+  printRow(
+      "walking speed, 95th percentile (m/s)", columns, [](const SceneStats& s) { return s.speed.p95; },
+      "%.3f");
+  printRow(
+      "closest pair, 5th percentile (m)", columns, [](const SceneStats& s) { return s.closestPair.p5; },
+      "%.3f");
+  printRow(
+      "closest pair, median (m)", columns, [](const SceneStats& s) { return s.closestPair.p50; }, "%.3f");
+  printRow(
+      "closest pair, smallest (m)", columns, [](const SceneStats& s) { return s.closestPair.min; }, "%.3f");
   char label[64];
   std::snprintf(label, sizeof label, "instants with a pair under %.3f m", contactDistance);
-  printRow(label, columns, [](const SceneStats& s) { return static_cast<double>(s.closeInstants); }, "%.0f");
-  printRow("mean displacement error (ADE, m)", columns, [](const SceneStats& s) { return s.ade; }, "%.3f");
-  printRow("final displacement error (FDE, m)", columns, [](const SceneStats& s) { return s.fde; }, "%.3f");
+  printRow(
+      label, columns, [](const SceneStats& s) { return static_cast<double>(s.closeInstants); }, "%.0f");
+  printRow(
+      "mean displacement error (ADE, m)", columns, [](const SceneStats& s) { return s.ade; }, "%.3f");
+  printRow(
+      "final displacement error (FDE, m)", columns, [](const SceneStats& s) { return s.fde; }, "%.3f");
 }
 
 nlohmann::json toJson(const Distribution& d) {
@@ -93,8 +113,8 @@ nlohmann::json toJson(const Distribution& d) {
 }
 
 nlohmann::json toJson(const SceneStats& s) {
-  nlohmann::json j = {{"speed", toJson(s.speed)}, {"closestPair", toJson(s.closestPair)},
-                      {"closeInstants", s.closeInstants}};
+  nlohmann::json j = {
+      {"speed", toJson(s.speed)}, {"closestPair", toJson(s.closestPair)}, {"closeInstants", s.closeInstants}};
   if (s.ade >= 0) j["ade"] = s.ade;
   if (s.fde >= 0) j["fde"] = s.fde;
   return j;
@@ -113,7 +133,8 @@ void writeTrajectories(const RecordedScene& scene, const SceneTrajectories& posi
       lines.push_back(Line{scene.tracks[t].points[j].instant, scene.tracks[t].pedestrian, positions[t][j]});
     }
   }
-  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.instant < b.instant; });
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const Line& a, const Line& b) { return a.instant < b.instant; });
   for (const Line& l : lines) {
     std::fprintf(out.stream(), "%lld\t%lld\t%.4f\t%.4f\n", static_cast<long long>(scene.frameOf(l.instant)),
                  static_cast<long long>(l.pedestrian), l.position.x, l.position.y);
@@ -121,8 +142,8 @@ void writeTrajectories(const RecordedScene& scene, const SceneTrajectories& posi
 }
 
 // Recorded paths in grey under the simulated ones, one colour per pedestrian; world y points up.
-void writePicture(const RecordedScene& scene, const SceneTrajectories& recorded, const SceneTrajectories& simulated,
-                  OutputFile& out) {
+void writePicture(const RecordedScene& scene, const SceneTrajectories& recorded,
+                  const SceneTrajectories& simulated, OutputFile& out) {
   glm::dvec2 low{INFINITY, INFINITY};
   glm::dvec2 high{-INFINITY, -INFINITY};
   for (const SceneTrajectories* paths : {&recorded, &simulated}) {
@@ -139,12 +160,17 @@ void writePicture(const RecordedScene& scene, const SceneTrajectories& recorded,
   const double width = (high.x - low.x) * scale + 2 * margin;
   const double height = (high.y - low.y) * scale + 2 * margin + 24.0;
   std::FILE* f = out.stream();
-  std::fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n", width, height);
+  std::fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n", width,
+               height);
   std::fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-  std::fprintf(f, "<text x=\"%.0f\" y=\"18\" font-family=\"sans-serif\" font-size=\"14\">%s: recorded paths in grey, "
-               "the ORCA re-enactment in colour; the bar is 1 m</text>\n", margin, escapeXml(scene.source).c_str());
-  std::fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\" stroke-width=\"3\"/>\n",
-               width - margin - scale, height - 8.0, width - margin, height - 8.0);
+  std::fprintf(
+      f,
+      "<text x=\"%.0f\" y=\"18\" font-family=\"sans-serif\" font-size=\"14\">%s: recorded paths in grey, "
+      "the ORCA re-enactment in colour; the bar is 1 m</text>\n",
+      margin, escapeXml(scene.source).c_str());
+  std::fprintf(
+      f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\" stroke-width=\"3\"/>\n",
+      width - margin - scale, height - 8.0, width - margin, height - 8.0);
   const auto polyline = [&](const std::vector<glm::dvec2>& path, const std::string& style) {
     if (path.size() < 2) return;
     std::fprintf(f, "<polyline fill=\"none\" %s points=\"", style.c_str());
@@ -155,7 +181,8 @@ void writePicture(const RecordedScene& scene, const SceneTrajectories& recorded,
   };
   for (const auto& path : recorded) polyline(path, "stroke=\"#b0b0b0\" stroke-width=\"2.5\"");
   for (std::size_t t = 0; t < simulated.size(); ++t) {
-    const double hue = std::fmod(static_cast<double>(t) * 137.508, 360.0);  // Golden angle: neighbours differ.
+    const double hue =
+        std::fmod(static_cast<double>(t) * 137.508, 360.0);  // Golden angle: neighbours differ.
     char style[96];
     std::snprintf(style, sizeof style, "stroke=\"hsl(%.0f,75%%,42%%)\" stroke-width=\"1.3\"", hue);
     polyline(simulated[t], style);
@@ -164,41 +191,53 @@ void writePicture(const RecordedScene& scene, const SceneTrajectories& recorded,
 }
 
 void addRealismOptions(CLI::App& command, RealismCommandOptions& o) {
-  command.add_option("file", o.scenePath, "The recording: lines of 'frame pedestrian x y' (metres)")->required();
-  command.add_option("--frame-time", o.run.frameTime,
-                     "Seconds between annotations (ETH/UCY: 0.4; ETH's own rate is 0.667, see the README)")
+  command.add_option("file", o.scenePath, "The recording: lines of 'frame pedestrian x y' (metres)")
+      ->required();
+  command
+      .add_option("--frame-time", o.run.frameTime,
+                  "Seconds between annotations (ETH/UCY: 0.4; ETH's own rate is 0.667, see the README)")
       ->capture_default_str();
   command.add_option("--substeps", o.run.substeps, "Simulation steps per annotation interval")
       ->check(kWholeNumber)
       ->capture_default_str();
   command.add_option("--radius", o.run.params.radius, "Pedestrian radius, m")->capture_default_str();
-  command.add_option("--time-horizon", o.run.params.timeHorizon, "ORCA's time horizon, s")->capture_default_str();
+  command.add_option("--time-horizon", o.run.params.timeHorizon, "ORCA's time horizon, s")
+      ->capture_default_str();
   command.add_option("--neighbor-dist", o.run.params.neighborDist, "Neighbours within this are avoided, m")
       ->capture_default_str();
   command.add_option("--max-neighbors", o.run.params.maxNeighbors, "At most this many are avoided")
       ->check(kWholeNumber)
       ->capture_default_str();
-  command.add_option("--max-speed-factor", o.run.maxSpeedFactor,
-                     "Each pedestrian's maxSpeed over their recorded mean speed")
+  command
+      .add_option("--max-speed-factor", o.run.maxSpeedFactor,
+                  "Each pedestrian's maxSpeed over their recorded mean speed")
       ->capture_default_str();
-  command.add_option("--pace", o.pace,
-                     "schedule: re-pace at every annotation to arrive when the recording does; mean: walk at the "
-                     "recorded mean speed throughout")
+  command
+      .add_option(
+          "--pace", o.pace,
+          "schedule: re-pace at every annotation to arrive when the recording does; mean: walk at the "
+          "recorded mean speed throughout")
       ->check(CLI::IsMember({"schedule", "mean"}))
       ->capture_default_str();
   command.add_option("--threads", o.run.threads, "CPU threads (0: all cores); results do not depend on it")
       ->capture_default_str()
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
-  command.add_option("--seed", o.run.seed, "Seed of the simulator's random draws")->check(kWholeNumber)->capture_default_str();
-  command.add_option("--out", o.outPath, "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)")
+  command.add_option("--seed", o.run.seed, "Seed of the simulator's random draws")
+      ->check(kWholeNumber)
+      ->capture_default_str();
+  command
+      .add_option("--out", o.outPath,
+                  "Write the ORCA re-enactment as the recording is written (frame pedestrian x y)")
       ->check(kPathGiven);
   command.add_option("--json", o.jsonPath, "Write the table's figures as JSON")->check(kPathGiven);
   command.add_option("--svg", o.svgPath, "Draw the recorded and re-enacted paths (SVG)")->check(kPathGiven);
   command.footer(
-      "Each pedestrian enters at their first annotation, moving at their first recorded velocity, and heads for\n"
+      "Each pedestrian enters at their first annotation, moving at their first recorded velocity, and heads "
+      "for\n"
       "their last annotated position (--pace). Speeds are measured between annotations one\n"
-      "interval apart, closest pairs over the pedestrians annotated at each instant, displacement errors against\n"
+      "interval apart, closest pairs over the pedestrians annotated at each instant, displacement errors "
+      "against\n"
       "the recording at every annotation after each one's first.");
 }
 
@@ -225,10 +264,11 @@ int runRealism(const RealismCommandOptions& options) {
   std::printf("%s: %zu pedestrians, %zu annotations, %d instants %g s apart (%.1f s), up to %d at once\n",
               scene.source.c_str(), scene.tracks.size(), scene.rows, scene.instants, o.run.frameTime,
               (scene.instants - 1) * o.run.frameTime, scene.mostAtOnce());
-  std::printf("re-enacted in %g s steps: radius %g m, time horizon %g s, up to %d neighbours within %g m, "
-              "maxSpeed %gx each one's mean speed, %s pace\n\n",
-              o.run.frameTime / o.run.substeps, o.run.params.radius, o.run.params.timeHorizon,
-              o.run.params.maxNeighbors, o.run.params.neighborDist, o.run.maxSpeedFactor, o.pace.c_str());
+  std::printf(
+      "re-enacted in %g s steps: radius %g m, time horizon %g s, up to %d neighbours within %g m, "
+      "maxSpeed %gx each one's mean speed, %s pace\n\n",
+      o.run.frameTime / o.run.substeps, o.run.params.radius, o.run.params.timeHorizon,
+      o.run.params.maxNeighbors, o.run.params.neighborDist, o.run.maxSpeedFactor, o.pace.c_str());
   printTable(columns, contact);
 
   std::optional<OutputFile> out, json, svg;
@@ -238,18 +278,28 @@ int runRealism(const RealismCommandOptions& options) {
   }
   if (!o.jsonPath.empty()) {
     json.emplace(o.jsonPath);
-    nlohmann::json doc = {
-        {"scene",
-         {{"source", scene.source}, {"pedestrians", scene.tracks.size()}, {"annotations", scene.rows},
-          {"instants", scene.instants}, {"frameGap", scene.frameGap}, {"mostAtOnce", scene.mostAtOnce()}}},
-        {"options",
-         {{"frameTime", o.run.frameTime}, {"substeps", o.run.substeps}, {"radius", o.run.params.radius},
-          {"timeHorizon", o.run.params.timeHorizon}, {"neighborDist", o.run.params.neighborDist},
-          {"maxNeighbors", o.run.params.maxNeighbors}, {"maxSpeedFactor", o.run.maxSpeedFactor}, {"pace", o.pace},
-          {"seed", o.run.seed}, {"contactDistance", contact}}}};
+    nlohmann::json doc = {{"scene",
+                           {{"source", scene.source},
+                            {"pedestrians", scene.tracks.size()},
+                            {"annotations", scene.rows},
+                            {"instants", scene.instants},
+                            {"frameGap", scene.frameGap},
+                            {"mostAtOnce", scene.mostAtOnce()}}},
+                          {"options",
+                           {{"frameTime", o.run.frameTime},
+                            {"substeps", o.run.substeps},
+                            {"radius", o.run.params.radius},
+                            {"timeHorizon", o.run.params.timeHorizon},
+                            {"neighborDist", o.run.params.neighborDist},
+                            {"maxNeighbors", o.run.params.maxNeighbors},
+                            {"maxSpeedFactor", o.run.maxSpeedFactor},
+                            {"pace", o.pace},
+                            {"seed", o.run.seed},
+                            {"contactDistance", contact}}}};
     for (const Column& c : columns) doc[c.key] = toJson(c.stats);
     // A file name that is not UTF-8 is written with replacement characters rather than refused.
-    std::fprintf(json->stream(), "%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    std::fprintf(json->stream(), "%s\n",
+                 doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   }
   if (!o.svgPath.empty()) {
     svg.emplace(o.svgPath);
@@ -268,7 +318,8 @@ int runRealism(const RealismCommandOptions& options) {
 
 Command realismCommand() {
   auto options = std::make_shared<RealismCommandOptions>();
-  return Command{"realism", "Re-enact a recorded pedestrian scene (ETH/UCY format) and compare it with the recording",
+  return Command{"realism",
+                 "Re-enact a recorded pedestrian scene (ETH/UCY format) and compare it with the recording",
                  [options](CLI::App& app) { addRealismOptions(app, *options); },
                  [options] { return runRealism(*options); }};
 }

@@ -31,9 +31,16 @@ void addRenderOptions(CLI::App& render, RenderOptions& o) {
   addSceneOptions(render, o.scene, "1280x720");
   render.add_option("--start", o.start, "Steps to run before the first frame")
       ->check(kWholeNumber)
-      ->check(CLI::Range(0, 1000000000))->capture_default_str();
-  render.add_option("--frames", o.frames, "Frames to write")->check(kWholeNumber)->check(CLI::Range(1, 100000))->capture_default_str();
-  render.add_option("--every", o.every, "Steps between frames")->check(kWholeNumber)->check(CLI::Range(1, 1000000))->capture_default_str();
+      ->check(CLI::Range(0, 1000000000))
+      ->capture_default_str();
+  render.add_option("--frames", o.frames, "Frames to write")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  render.add_option("--every", o.every, "Steps between frames")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   render.add_option("--out", o.outDir, "Folder for frame-00000.png, ... (made if missing)")
       ->check(kPathGiven)
       ->capture_default_str();
@@ -41,9 +48,10 @@ void addRenderOptions(CLI::App& render, RenderOptions& o) {
       ->check(CLI::IsMember({"auto", "none", "mp4", "gif"}))
       ->capture_default_str();
   render.add_flag("-q,--quiet", o.quiet, "No progress line");
-  render.add_flag("--fit-crowd", o.fitCrowd,
-                  "Frame the obstacles and the crowd as it stands at the first frame (default: their goals too, "
-                  "the whole journey)");
+  render.add_flag(
+      "--fit-crowd", o.fitCrowd,
+      "Frame the obstacles and the crowd as it stands at the first frame (default: their goals too, "
+      "the whole journey)");
 }
 
 #ifdef CROWD_WITH_VIEWER
@@ -58,7 +66,8 @@ std::filesystem::path outputFolder(const RenderOptions& o) {
   return dir;
 }
 
-viewer::FrameSettings frameSettings(const RenderOptions& o, const std::filesystem::path& dir, PictureSize size) {
+viewer::FrameSettings frameSettings(const RenderOptions& o, const std::filesystem::path& dir,
+                                    PictureSize size) {
   viewer::FrameSettings frames;
   frames.folder = dir;
   frames.width = size.width;
@@ -90,7 +99,8 @@ void encodeVideos(const RenderOptions& o, const std::filesystem::path& dir) {
   }
 }
 
-void reportFrames(const viewer::RenderedFrames& r, const char* what, PictureSize size, const std::filesystem::path& dir) {
+void reportFrames(const viewer::RenderedFrames& r, const char* what, PictureSize size,
+                  const std::filesystem::path& dir) {
   std::printf("wrote %d frame%s%s (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", r.frames,
               r.frames == 1 ? "" : "s", what, size.width, size.height, static_cast<long long>(r.lastStep),
               dir.string().c_str(), r.drawnBy.c_str());
@@ -149,7 +159,8 @@ int runRender(const RenderOptions& o) {
 
 Command renderCommand() {
   auto options = std::make_shared<RenderOptions>();
-  return Command{"render", "Write PNG frames of a scenario (and an MP4 and a GIF with ffmpeg), no display needed",
+  return Command{"render",
+                 "Write PNG frames of a scenario (and an MP4 and a GIF with ffmpeg), no display needed",
                  [options](CLI::App& app) { addRenderOptions(app, *options); },
                  [options] { return runRender(*options); }};
 }

@@ -64,11 +64,15 @@ struct Solved {
 void addRouteOptions(CLI::App& route, RouteOptions& o) {
   route.add_option("--map", o.mapPath, "Moving AI .map file")->required();
   route.add_option("--scen", o.scenPath, "Moving AI .scen file of problems on that map")->required();
-  route.add_option("--out", o.outPath, "Write index,start_x,start_y,goal_x,goal_y,length,expanded,micros as CSV")
+  route
+      .add_option("--out", o.outPath,
+                  "Write index,start_x,start_y,goal_x,goal_y,length,expanded,micros as CSV")
       ->check(kPathGiven);
   route.add_flag("--corner-cutting", o.cornerCutting,
                  "Allow a diagonal move past a blocked corner (the listed lengths assume it is not)");
-  route.add_option("--heuristic", o.heuristic, "A* heuristic (manhattan is not admissible with diagonal moves)")
+  route
+      .add_option("--heuristic", o.heuristic,
+                  "A* heuristic (manhattan is not admissible with diagonal moves)")
       ->check(CLI::IsMember({"octile", "euclidean", "manhattan"}))
       ->capture_default_str();
   route.footer(
@@ -152,9 +156,9 @@ int runRoute(const RouteOptions& o) {
 
 Command routeCommand() {
   auto options = std::make_shared<RouteOptions>();
-  return Command{"route", "Solve every problem of a Moving AI scenario on its map with the grid A* (8-connected)",
-                 [options](CLI::App& app) { addRouteOptions(app, *options); },
-                 [options] { return runRoute(*options); }};
+  return Command{
+      "route", "Solve every problem of a Moving AI scenario on its map with the grid A* (8-connected)",
+      [options](CLI::App& app) { addRouteOptions(app, *options); }, [options] { return runRoute(*options); }};
 }
 
 }  // namespace crowd::cli

@@ -3,6 +3,7 @@
 // outputs are put in place only when the run completes; Ctrl-C stops it between two steps.
 #include "commands/run.hpp"
 
+#include <omp.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -13,7 +14,6 @@
 #include <type_traits>
 
 #include <nlohmann/json.hpp>
-#include <omp.h>
 
 #include <crowd/crowd.hpp>
 #include <crowd/output_file.hpp>
@@ -34,14 +34,16 @@ constexpr std::size_t kDefaultAgents = 2000;
 // Both outputs writable, distinct, and neither the scenario file itself.
 void checkRunOutputs(const RunOptions& o) {
   const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
-  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {fromFile ? o.target[0] : std::string()},
-                   "the scenario file");
+  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}},
+                   {fromFile ? o.target[0] : std::string()}, "the scenario file");
 }
 
 // Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
 // partial output file is left behind.
 volatile std::sig_atomic_t interrupted = 0;
-extern "C" void onInterrupt(int) { interrupted = 1; }
+extern "C" void onInterrupt(int) {
+  interrupted = 1;
+}
 
 // Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
 // the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
@@ -64,8 +66,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   for (std::int64_t s = 0; s < scenario.steps; ++s) {
     if (interrupted != 0) {
       // The outputs' temporary files are removed on the way out; the old files stay as they were.
-      throw RunInterrupted("interrupted after " + std::to_string(s) +
-                           " steps; no output file was put in place (a device or pipe has what was written to it)");
+      throw RunInterrupted(
+          "interrupted after " + std::to_string(s) +
+          " steps; no output file was put in place (a device or pipe has what was written to it)");
     }
     sim.step();
     metrics.observe(sim);
@@ -74,9 +77,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
       const auto now = std::chrono::steady_clock::now();
       if (now - lastProgress > std::chrono::milliseconds(500)) {
         lastProgress = now;
-        std::fprintf(stderr, "\rstep %lld/%lld  arrived %zu/%zu  %.2f ms/step   ", static_cast<long long>(s + 1),
-                     static_cast<long long>(scenario.steps), metrics.result().arrived, withGoal,
-                     sim.lastStepTimes().total());
+        std::fprintf(stderr, "\rstep %lld/%lld  arrived %zu/%zu  %.2f ms/step   ",
+                     static_cast<long long>(s + 1), static_cast<long long>(scenario.steps),
+                     metrics.result().arrived, withGoal, sim.lastStepTimes().total());
       }
     }
     // Stop once every agent has arrived, unless asked to run every step.
@@ -104,7 +107,8 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   return kExitSuccess;
 }
 
-void announceBackend(const RunOptions& o, const std::string& name, BackendKind backend, const std::string& why) {
+void announceBackend(const RunOptions& o, const std::string& name, BackendKind backend,
+                     const std::string& why) {
   if (o.quiet) return;
   const bool cpu = name == backendKindName(BackendKind::Cpu);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -117,7 +121,8 @@ void announceBackend(const RunOptions& o, const std::string& name, BackendKind b
 // Sets the run's options on `sim`, readies its backend (a world the device cannot hold fails
 // here, before any output is written), says which backend runs it, and runs it.
 template <class World, class Sim>
-int startRun(const RunOptions& o, const World& scenario, Sim& sim, BackendKind backend, const std::string& why) {
+int startRun(const RunOptions& o, const World& scenario, Sim& sim, BackendKind backend,
+             const std::string& why) {
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
   sim.setConfig(config);
@@ -138,7 +143,9 @@ int runScenario3(const RunOptions& o, BackendKind backend, const std::string& wh
 }
 
 void addRunOptions(CLI::App& run, RunOptions& o) {
-  run.add_option("target", o.target, "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios'); none: builtin circle, 2,000 agents")
+  run.add_option(
+         "target", o.target,
+         "A scenario file, or 'builtin NAME' (see 'crowdsim scenarios'); none: builtin circle, 2,000 agents")
       ->expected(0, 2);
   addAgentsOption(run, o.agents);
   run.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps'); a whole number")
@@ -146,7 +153,8 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   addThreadsOption(run, o.threads);
   run.add_option("--seed", o.seed, "Seed for random placement and goals, 0 to 2^64 - 1")->check(kWholeNumber);
   addBackendOption(run, o.backend);
-  run.add_option("--out", o.outPath, "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
+  run.add_option("--out", o.outPath,
+                 "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
       ->check(kPathGiven);
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");

@@ -10,7 +10,8 @@
 namespace crowd::cli {
 
 Command scenariosCommand() {
-  return Command{"scenarios", "List the built-in scenarios", [](CLI::App&) {}, [] {
+  return Command{"scenarios", "List the built-in scenarios", [](CLI::App&) {},
+                 [] {
                    for (const std::string& name : builtinScenarioNames()) {
                      std::printf("%-12s %s\n", name.c_str(), builtinScenarioDescription(name).c_str());
                    }

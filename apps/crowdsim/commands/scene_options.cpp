@@ -13,7 +13,9 @@
 namespace crowd::cli {
 
 void addSceneOptions(CLI::App& command, SceneOptions& o, const char* defaultSize) {
-  command.add_option("target", o.target, std::string("A scenario file, or 'builtin NAME' (default: builtin ") + kShowcase + ")")
+  command
+      .add_option("target", o.target,
+                  std::string("A scenario file, or 'builtin NAME' (default: builtin ") + kShowcase + ")")
       ->expected(0, 2);
   addAgentsOption(command, o.agents);
   command.add_option("--seed", o.seed, "Seed for random placement and goals")->check(kWholeNumber);
@@ -49,7 +51,8 @@ PictureSize parseSize(const std::string& text) {
     if (w < 16 || h < 16 || w > 16384 || h > 16384) throw std::invalid_argument("range");
     return PictureSize{w, h};
   } catch (const std::exception&) {
-    throw std::invalid_argument("--size " + text + ": expected WIDTHxHEIGHT, each 16 to 16384 pixels (e.g. 1280x720)");
+    throw std::invalid_argument("--size " + text +
+                                ": expected WIDTHxHEIGHT, each 16 to 16384 pixels (e.g. 1280x720)");
   }
 }
 

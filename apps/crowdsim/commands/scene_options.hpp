@@ -30,10 +30,10 @@ struct SceneOptions {
 
 struct ViewOptions {
   SceneOptions scene;
-  std::string replayPath;    ///< A trajectory file to play instead of running.
-  double quitAfter = 0.0;    ///< Seconds of wall time, then quit (0: stay open).
-  bool noVsync = false;      ///< Draw as fast as possible (frame rate measurements).
-  bool offscreen = false;    ///< No window: draw offscreen and report the frame rate.
+  std::string replayPath;  ///< A trajectory file to play instead of running.
+  double quitAfter = 0.0;  ///< Seconds of wall time, then quit (0: stay open).
+  bool noVsync = false;    ///< Draw as fast as possible (frame rate measurements).
+  bool offscreen = false;  ///< No window: draw offscreen and report the frame rate.
 };
 
 struct RenderOptions {

@@ -26,15 +26,19 @@ namespace {
 
 void addViewOptions(CLI::App& view, ViewOptions& o) {
   addSceneOptions(view, o.scene, "1280x800");
-  view.add_option("--replay", o.replayPath,
-                  "Play this trajectory file (crowdsim run --out) instead of running; name its scenario too to "
-                  "draw its obstacles and agent sizes")
+  view.add_option(
+          "--replay", o.replayPath,
+          "Play this trajectory file (crowdsim run --out) instead of running; name its scenario too to "
+          "draw its obstacles and agent sizes")
       ->check(kPathGiven);
-  view.add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")->check(kFiniteNonNegative);
-  view.add_flag("--no-vsync", o.noVsync, "Do not wait for the display's refresh (to measure frames per second)");
-  view.add_flag("--offscreen", o.offscreen,
-                "No window: draw offscreen (EGL) as fast as possible while the simulation runs, for --quit-after "
-                "seconds (default 10), then print the frame rate");
+  view.add_option("--quit-after", o.quitAfter, "Close the window after this many seconds")
+      ->check(kFiniteNonNegative);
+  view.add_flag("--no-vsync", o.noVsync,
+                "Do not wait for the display's refresh (to measure frames per second)");
+  view.add_flag(
+      "--offscreen", o.offscreen,
+      "No window: draw offscreen (EGL) as fast as possible while the simulation runs, for --quit-after "
+      "seconds (default 10), then print the frame rate");
   view.footer(
       "Keys: space pause, N or . one step, + / - faster / slower, R reset, F fit, C colours, T trails,\n"
       "P screenshot, Esc or Q quit;\n"
@@ -45,8 +49,9 @@ void addViewOptions(CLI::App& view, ViewOptions& o) {
 // Whether there is a display for a window; if not, says so on stderr (and what to do instead).
 bool windowPossible() {
   if (viewer::displayPresent()) return true;
-  std::cerr << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
-               "pictures without one, or run under xvfb-run.\n";
+  std::cerr
+      << "crowdsim: error: no display for a window (DISPLAY is not set). Use 'crowdsim render' to write "
+         "pictures without one, or run under xvfb-run.\n";
   return false;
 }
 
@@ -62,7 +67,8 @@ viewer::DisplaySettings displaySettings(const ViewOptions& o, PictureSize size) 
 
 // A 3D world: it runs live (no replay), coloured by speed.
 int runView3(const ViewOptions& o, const viewer::SimulationSettings& simulation, PictureSize size) {
-  if (!o.replayPath.empty()) throw std::invalid_argument("--replay plays planar trajectories; a 3D world runs live");
+  if (!o.replayPath.empty())
+    throw std::invalid_argument("--replay plays planar trajectories; a 3D world runs live");
   Scenario3 scenario = loadScenario3Target(o.scene.target, o.scene.agents, o.scene.seed);
   warn(scenario.warnings);
   viewer::Session3 session(std::move(scenario), simulation, displaySettings(o, size));

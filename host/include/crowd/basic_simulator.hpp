@@ -17,10 +17,10 @@
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
 #include <crowd/device_agents.hpp>
-#include <crowd/phase_times.hpp>
-#include <crowd/simulator_config.hpp>
 #include <crowd/kernels/vec2.hpp>
 #include <crowd/kernels/vec3.hpp>
+#include <crowd/phase_times.hpp>
+#include <crowd/simulator_config.hpp>
 
 namespace crowd {
 
@@ -28,12 +28,12 @@ namespace crowd {
 template <class Vector>
 struct AgentDefOf {
   Vector position{0.0f};
-  Vector velocity{0.0f};            ///< Initial velocity.
-  std::optional<Vector> goal;       ///< If set, the preferred velocity heads here (see prefVelocity).
-  Vector prefVelocity{0.0f};        ///< Fixed preferred velocity, used when there is no goal.
-  AgentParams params;               ///< In 3D, radius is the sphere's and timeHorizonObst is not used.
-  Behavior behavior;                ///< What steers it; the default is RVO2's goal rule.
-  std::optional<AgentId> target;    ///< The agent it pursues, evades, seeks or flees (must be alive).
+  Vector velocity{0.0f};          ///< Initial velocity.
+  std::optional<Vector> goal;     ///< If set, the preferred velocity heads here (see prefVelocity).
+  Vector prefVelocity{0.0f};      ///< Fixed preferred velocity, used when there is no goal.
+  AgentParams params;             ///< In 3D, radius is the sphere's and timeHorizonObst is not used.
+  Behavior behavior;              ///< What steers it; the default is RVO2's goal rule.
+  std::optional<AgentId> target;  ///< The agent it pursues, evades, seeks or flees (must be alive).
 };
 using AgentDef = AgentDefOf<Vec2>;
 using AgentDef3 = AgentDefOf<Vec3>;

@@ -36,18 +36,18 @@ struct Behavior {
   /// A path added with Simulator::addPath, for `follow`; kOwnRoute: each agent follows its own
   /// route (Simulator::setRoute).
   int path = -1;
-  float maxForce = 4.0f;     ///< Largest steering force. [Limit: limits::kForce]
-  float mass = 1.0f;         ///< Force / mass is the acceleration. [Limit: limits::kMass]
+  float maxForce = 4.0f;  ///< Largest steering force. [Limit: limits::kForce]
+  float mass = 1.0f;      ///< Force / mass is the acceleration. [Limit: limits::kMass]
   /// Arrive slows linearly inside this distance; raised to 4 * max(mass, timeStep) * prefSpeed
   /// if smaller, which is what stops an agent on its point without overshooting (steer_seek.hpp).
   /// [Limit: kSteeringLength]
   float slowingRadius = 5.0f;
-  float pathRadius = 2.0f;      ///< How far from the path a follower may stray. [kSteeringLength]
-  float lookAhead = 3.0f;       ///< How far ahead a follower predicts itself. [kSteeringLength]
-  float wanderRadius = 1.5f;    ///< The wander circle's radius. [kSteeringLength]
-  float wanderDistance = 3.0f;  ///< How far ahead the wander circle sits. [kSteeringLength]
-  float wanderJitter = 2.0f;    ///< Largest turn of the wander target, rad/s. [kWanderJitter]
-  float boxLength = 6.0f;       ///< Detection box length at rest (doubles at maxSpeed). [kSteeringLength]
+  float pathRadius = 2.0f;        ///< How far from the path a follower may stray. [kSteeringLength]
+  float lookAhead = 3.0f;         ///< How far ahead a follower predicts itself. [kSteeringLength]
+  float wanderRadius = 1.5f;      ///< The wander circle's radius. [kSteeringLength]
+  float wanderDistance = 3.0f;    ///< How far ahead the wander circle sits. [kSteeringLength]
+  float wanderJitter = 2.0f;      ///< Largest turn of the wander target, rad/s. [kWanderJitter]
+  float boxLength = 6.0f;         ///< Detection box length at rest (doubles at maxSpeed). [kSteeringLength]
   float separationRadius = 4.0f;  ///< Neighbours nearer than this push away. [kSteeringLength]
   /// Frenet: the agent follows trajectories planned along the reference line of `path` (or its
   /// own route) instead of the behaviours' forces; `frenet` sets the planner up (its targetSpeed
@@ -60,8 +60,8 @@ struct Behavior {
 
   /// Whether this is the default rule alone (RVO2's preferred velocity, no integration).
   bool goalOnly() const {
-    return planner == LocalPlanner::None && behaviors.size() == 1 && behaviors[0].kind == BehaviorKind::Goal &&
-           behaviors[0].weight == 1.0f;
+    return planner == LocalPlanner::None && behaviors.size() == 1 &&
+           behaviors[0].kind == BehaviorKind::Goal && behaviors[0].weight == 1.0f;
   }
   /// Whether `kind` is among the behaviours.
   bool has(BehaviorKind kind) const;
@@ -119,8 +119,9 @@ struct FrenetCountField {
   std::string_view key;
   int FrenetSettings::*value;
 };
-inline constexpr FrenetCountField kFrenetCounts[] = {
-    {"offsets", &FrenetSettings::offsets}, {"speeds", &FrenetSettings::speeds}, {"horizons", &FrenetSettings::horizons}};
+inline constexpr FrenetCountField kFrenetCounts[] = {{"offsets", &FrenetSettings::offsets},
+                                                     {"speeds", &FrenetSettings::speeds},
+                                                     {"horizons", &FrenetSettings::horizons}};
 
 /// Empty when `settings` are usable, else a sentence naming the first problem.
 std::string checkFrenetSettings(const FrenetSettings& settings);

@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -79,11 +79,11 @@ struct PlannerAgentStats {
 /// How far the agents with the Frenet planner stray from their reference lines
 /// (Simulator::referenceLine of their path or own route), and how many arrived.
 struct PlannerStats {
-  std::size_t count = 0;        ///< Agents seen with the Frenet planner.
-  std::int64_t agentSteps = 0;  ///< Planner positions measured (one per planner per step).
-  double meanDeviation = -1;    ///< Over all agentSteps; -1 when none measured.
-  double maxDeviation = -1;     ///< -1 when none measured.
-  std::size_t arrived = 0;      ///< Of the count, those that reached their goal.
+  std::size_t count = 0;                  ///< Agents seen with the Frenet planner.
+  std::int64_t agentSteps = 0;            ///< Planner positions measured (one per planner per step).
+  double meanDeviation = -1;              ///< Over all agentSteps; -1 when none measured.
+  double maxDeviation = -1;               ///< -1 when none measured.
+  std::size_t arrived = 0;                ///< Of the count, those that reached their goal.
   std::vector<PlannerAgentStats> agents;  ///< In the order they were first seen.
 
   /// "8: deviation mean 0.31, max 2.45 (from their reference lines); 8 arrived", for the summary.
@@ -108,7 +108,7 @@ struct RunMetrics {
   /// crushed crowd makes it fall back).
   double maxSpeedRatio = 0;
   std::int64_t speedClamps = 0;  ///< New velocities pulled back into the maxSpeed disc, summed.
-  PhaseTimes totalMs;    ///< Summed over steps.
+  PhaseTimes totalMs;            ///< Summed over steps.
   std::vector<Arrival> arrivals;
   std::array<CaptureStats, kPursuitKindCount> captures;  ///< Indexed by PursuitKind.
   PathStats paths;
@@ -155,8 +155,8 @@ class BehaviorTracker {
     std::size_t hint = 0;
     int hintPath = -1;  ///< -1: no hint yet.
   };
-  void observePlanner(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior, bool afterStep,
-                      RunMetrics& metrics);
+  void observePlanner(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior,
+                      bool afterStep, RunMetrics& metrics);
   void observePlannerArrivals(const Simulator& sim, RunMetrics& metrics);
 
   std::vector<Pursuer> pursuers_;  // By AgentId::index.
@@ -177,7 +177,10 @@ class MetricsCollector {
   /// The same for a 3D world (no obstacles, so no penetrations; no behaviours to track).
   void observe(const Simulator3& sim);
   /// Agents the scenario's routing left standing (Scenario::unreachableAgents).
-  void setUnreachableAtStart(std::size_t count) { unreachableAtStart_ = count; metrics_.unreachable = count; }
+  void setUnreachableAtStart(std::size_t count) {
+    unreachableAtStart_ = count;
+    metrics_.unreachable = count;
+  }
   const RunMetrics& result() const { return metrics_; }
 
  private:
@@ -186,7 +189,8 @@ class MetricsCollector {
   template <class Vector>
   bool recordCommon(const BasicSimulator<Vector>& sim);
   void start(std::size_t agents, std::size_t withGoal);
-  void recordStep(std::int64_t steps, const PhaseTimes& times, double timeStep, const std::vector<Arrival>& arrivals);
+  void recordStep(std::int64_t steps, const PhaseTimes& times, double timeStep,
+                  const std::vector<Arrival>& arrivals);
   void recordSpeed(double speed, float maxSpeed);
   void finishStep(std::size_t agents);
   void recordContacts(const ContactStats& c);

@@ -10,8 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include <crowd/errors.hpp>
 #include <glm/vec2.hpp>
+
+#include <crowd/errors.hpp>
 
 namespace crowd {
 
@@ -41,11 +42,11 @@ struct RecordedTrack {
 /// A whole recording. Annotation instants are `frameGap` frame ids apart; every frame id of the
 /// file lies on that lattice.
 struct RecordedScene {
-  std::string source;            ///< File name, for messages and reports.
-  std::int64_t firstFrame = 0;   ///< The smallest frame id.
-  std::int64_t frameGap = 1;     ///< Frame ids between consecutive annotations of a pedestrian.
-  int instants = 0;              ///< Annotation instants from the first frame to the last, inclusive.
-  std::size_t rows = 0;          ///< Annotations read.
+  std::string source;                 ///< File name, for messages and reports.
+  std::int64_t firstFrame = 0;        ///< The smallest frame id.
+  std::int64_t frameGap = 1;          ///< Frame ids between consecutive annotations of a pedestrian.
+  int instants = 0;                   ///< Annotation instants from the first frame to the last, inclusive.
+  std::size_t rows = 0;               ///< Annotations read.
   std::vector<RecordedTrack> tracks;  ///< By pedestrian id, ascending.
 
   std::int64_t frameOf(int instant) const { return firstFrame + frameGap * instant; }

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include <crowd/agent_params.hpp>
-#include <crowd/errors.hpp>
 #include <crowd/behavior.hpp>
+#include <crowd/errors.hpp>
 #include <crowd/grid_map.hpp>
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>

@@ -8,10 +8,10 @@
 #include <span>
 
 #include <crowd/basic_simulator.hpp>
-#include <crowd/navigation.hpp>
-#include <crowd/obstacles.hpp>
 #include <crowd/kernels/reference_point.hpp>
 #include <crowd/kernels/vec2.hpp>
+#include <crowd/navigation.hpp>
+#include <crowd/obstacles.hpp>
 
 namespace crowd {
 

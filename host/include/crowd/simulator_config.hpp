@@ -3,14 +3,15 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include <glm/vec2.hpp>
+
 #include <crowd/agent_id.hpp>
 #include <crowd/errors.hpp>
-#include <glm/vec2.hpp>
 
 namespace crowd {
 
@@ -37,11 +38,11 @@ inline constexpr int kMaxThreads = 1024;
 
 /// Whole-simulation settings.
 struct SimulatorConfig {
-  float timeStep = 0.25f;      ///< Seconds per step. [Limit: > 0, finite]
+  float timeStep = 0.25f;  ///< Seconds per step. [Limit: > 0, finite]
   /// Remove agents once they reach their goal (evacuations). Turned on between steps, it removes
   /// those already arrived at once.
   bool removeArrived = false;
-  int threads = 0;             ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
+  int threads = 0;  ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
   /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
   float cellSize = 0.0f;

@@ -66,7 +66,8 @@ void ObstacleIndex::prepareGrid(float maxRange) {
   grid_.columns = static_cast<int>(std::floor(extent.x / cellSize)) + 1;
   grid_.rows = static_cast<int>(std::floor(extent.y / cellSize)) + 1;
 
-  const std::size_t cellCount = static_cast<std::size_t>(grid_.columns) * static_cast<std::size_t>(grid_.rows);
+  const std::size_t cellCount =
+      static_cast<std::size_t>(grid_.columns) * static_cast<std::size_t>(grid_.rows);
   // Each edge is listed in every cell its bounding box touches.
   binItems(
       edges_.size(), cellCount,
@@ -86,7 +87,8 @@ void ObstacleIndex::prepareGrid(float maxRange) {
 }
 
 std::size_t ObstacleIndex::memoryBytes() const {
-  return edges_.capacity() * sizeof(ObstacleEdge) + (cellStart_.capacity() + cellEdges_.capacity()) * sizeof(int);
+  return edges_.capacity() * sizeof(ObstacleEdge) +
+         (cellStart_.capacity() + cellEdges_.capacity()) * sizeof(int);
 }
 
 }  // namespace crowd

@@ -8,10 +8,10 @@
 #include <cstddef>
 #include <vector>
 
-#include <crowd/obstacles.hpp>
 #include <crowd/kernels/obstacle_edge.hpp>
 #include <crowd/kernels/uniform_grid.hpp>
 #include <crowd/kernels/vec2.hpp>
+#include <crowd/obstacles.hpp>
 
 namespace crowd {
 
@@ -33,7 +33,7 @@ class ObstacleIndex {
 
  private:
   std::vector<ObstacleEdge> edges_;
-  std::size_t indexed_ = 0;  // Polygons of the set linked so far.
+  std::size_t indexed_ = 0;      // Polygons of the set linked so far.
   Vec2 lo_{INFINITY, INFINITY};  // The vertices' bounding box.
   Vec2 hi_{-INFINITY, -INFINITY};
   GridGeometry grid_{};

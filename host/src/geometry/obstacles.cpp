@@ -1,5 +1,3 @@
-#include <crowd/obstacles.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -8,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <crowd/obstacles.hpp>
+
 #include "geometry/geometry.hpp"
-#include "params/number_text.hpp"
 #include "geometry/polygon_edges.hpp"
+#include "params/number_text.hpp"
 
 namespace crowd {
 
@@ -111,13 +111,14 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
   constexpr double kLargest = 1e37;
   if (std::fabs(static_cast<double>(center.x)) + reach > kLargest ||
       std::fabs(static_cast<double>(center.y)) + reach > kLargest) {
-    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " + formatFloat(radius) +
-                                " at " + formatVec2(center) + " reaches beyond what floats hold");
+    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " +
+                                formatFloat(radius) + " at " + formatVec2(center) +
+                                " reaches beyond what floats hold");
   }
   for (int i = 0; i < kCircleSides; ++i) {
     const double angle = 2.0 * std::numbers::pi * i / kCircleSides;
-    vertices[static_cast<std::size_t>(i)] =
-        center + Vec2(static_cast<float>(reach * std::cos(angle)), static_cast<float>(reach * std::sin(angle)));
+    vertices[static_cast<std::size_t>(i)] = center + Vec2(static_cast<float>(reach * std::cos(angle)),
+                                                          static_cast<float>(reach * std::sin(angle)));
   }
   int polygon = -1;
   try {
@@ -125,8 +126,8 @@ int ObstacleSet::addCircle(Vec2 center, float radius) {
   } catch (const std::invalid_argument&) {
     // Floats cannot tell the polygon's corners apart there: a radius far below the spacing of
     // floats at the centre's distance from the origin.
-    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " + formatFloat(radius) +
-                                " is too small to draw at " + formatVec2(center) +
+    throw std::invalid_argument("circle " + std::to_string(circles_.size()) + ": radius " +
+                                formatFloat(radius) + " is too small to draw at " + formatVec2(center) +
                                 " (floats there are further apart than its corners)");
   }
   circles_.push_back(CircleObstacle{center, radius});

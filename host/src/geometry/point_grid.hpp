@@ -107,7 +107,8 @@ class PointGrid {
   std::size_t bucketOf(const Cell& c) const {
     std::uint32_t index = 0;
     for (int d = kDimensions - 1; d >= 0; --d) {
-      index = index * extent_[d] + (static_cast<std::uint32_t>(c[d]) - static_cast<std::uint32_t>(origin_[d]));
+      index =
+          index * extent_[d] + (static_cast<std::uint32_t>(c[d]) - static_cast<std::uint32_t>(origin_[d]));
     }
     return index & bucketMask_;
   }

@@ -1,11 +1,11 @@
 // Run metrics as a JSON document (RunMetrics::toJson, crowd/metrics.hpp): what `crowdsim run
 // --metrics` writes. Times and distances that do not exist (no arrival, no follower) are null.
-#include <crowd/metrics.hpp>
-
 #include <cmath>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include <crowd/metrics.hpp>
 
 namespace crowd {
 
@@ -81,7 +81,8 @@ std::string RunMetrics::toJson(int indent) const {
   json list = json::array();
   for (const Arrival& a : arrivals) list.push_back({{"agent", a.id.index}, {"step", a.step}});
   doc["arrivals"] = std::move(list);
-  return doc.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);  // A non-UTF-8 file name too.
+  return doc.dump(indent, ' ', false,
+                  nlohmann::json::error_handler_t::replace);  // A non-UTF-8 file name too.
 }
 
 }  // namespace crowd

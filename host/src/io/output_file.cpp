@@ -1,5 +1,3 @@
-#include <crowd/output_file.hpp>
-
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -8,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
+
+#include <crowd/output_file.hpp>
 
 namespace crowd {
 namespace {
@@ -52,7 +52,8 @@ std::filesystem::path outputTarget(const std::string& path) {
   fs::path p = path;
   std::error_code error;
   for (int hops = 0; fs::is_symlink(fs::symlink_status(p, error)); ++hops) {
-    if (hops == kMostLinkHops) throw std::runtime_error(path + ": too many levels of symbolic links (a loop?)");
+    if (hops == kMostLinkHops)
+      throw std::runtime_error(path + ": too many levels of symbolic links (a loop?)");
     p = nextHop(p, error);
     if (error) break;
   }
@@ -68,8 +69,9 @@ int ownDescriptor(const std::string& path) {
     if (text == "/dev/stdout") return STDOUT_FILENO;
     if (text == "/dev/stderr") return STDERR_FILENO;
     const std::string ownProc = "/proc/" + std::to_string(::getpid()) + "/fd/";
-    for (const std::string_view prefix : {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
-                                          std::string_view("/proc/thread-self/fd/"), std::string_view(ownProc)}) {
+    for (const std::string_view prefix :
+         {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+          std::string_view("/proc/thread-self/fd/"), std::string_view(ownProc)}) {
       if (const int fd = descriptorAfter(text, prefix); fd >= 0) return fd;
     }
     if (!fs::is_symlink(fs::symlink_status(p, error))) return -1;

@@ -1,5 +1,3 @@
-#include <crowd/recorded_scene.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -8,6 +6,8 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+
+#include <crowd/recorded_scene.hpp>
 
 namespace crowd {
 namespace {
@@ -26,7 +26,9 @@ struct Row {
   int line;
 };
 
-bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 std::string_view trimmed(std::string_view text) {
   while (!text.empty() && blank(text.front())) text.remove_prefix(1);
@@ -66,10 +68,12 @@ double number(std::string_view text, const char* what, const std::string& source
     // the nearest one (zero or subnormal), as it would be written, and only overflow is refused.
     const double nearest = std::strtod(std::string(text).c_str(), nullptr);
     if (std::isfinite(nearest)) return nearest;
-    throw RecordedSceneError(source, line, std::string(what) + " '" + std::string(text) + "' is out of range");
+    throw RecordedSceneError(source, line,
+                             std::string(what) + " '" + std::string(text) + "' is out of range");
   }
   if (error != std::errc() || stop != end) {
-    throw RecordedSceneError(source, line, std::string(what) + " '" + std::string(text) + "' is not a number");
+    throw RecordedSceneError(source, line,
+                             std::string(what) + " '" + std::string(text) + "' is not a number");
   }
   return value;
 }
@@ -77,8 +81,8 @@ double number(std::string_view text, const char* what, const std::string& source
 std::int64_t id(std::string_view text, const char* what, const std::string& source, int line) {
   const double value = number(text, what, source, line);
   if (!std::isfinite(value) || std::fabs(value) > kLargestId || std::fabs(value - std::round(value)) > 1e-6) {
-    throw RecordedSceneError(source, line,
-                             std::string(what) + " '" + std::string(text) + "' is not a whole number (up to 1e15)");
+    throw RecordedSceneError(
+        source, line, std::string(what) + " '" + std::string(text) + "' is not a whole number (up to 1e15)");
   }
   return static_cast<std::int64_t>(std::llround(value));
 }
@@ -89,8 +93,10 @@ Row parseRow(std::string_view text, const std::string& source, int line) {
     throw RecordedSceneError(source, line,
                              "expected 4 columns (frame pedestrian x y), found " + std::to_string(f.size()));
   }
-  Row row{id(f[0], "frame", source, line), id(f[1], "pedestrian", source, line),
-          {number(f[2], "x", source, line), number(f[3], "y", source, line)}, line};
+  Row row{id(f[0], "frame", source, line),
+          id(f[1], "pedestrian", source, line),
+          {number(f[2], "x", source, line), number(f[3], "y", source, line)},
+          line};
   if (!std::isfinite(row.position.x) || !std::isfinite(row.position.y)) {
     throw RecordedSceneError(source, line, "the position is not finite");
   }
@@ -105,7 +111,8 @@ std::int64_t frameGapOf(const std::vector<Row>& rows) {
     if (rows[i].pedestrian == rows[i - 1].pedestrian) ++gaps[rows[i].frame - rows[i - 1].frame];
   }
   if (!gaps.empty()) {
-    return std::max_element(gaps.begin(), gaps.end(), [](const auto& a, const auto& b) { return a.second < b.second; })
+    return std::max_element(gaps.begin(), gaps.end(),
+                            [](const auto& a, const auto& b) { return a.second < b.second; })
         ->first;
   }
   std::int64_t gap = 0;
@@ -113,7 +120,8 @@ std::int64_t frameGapOf(const std::vector<Row>& rows) {
   for (const Row& r : rows) frames.push_back(r.frame);
   std::sort(frames.begin(), frames.end());
   for (std::size_t i = 1; i < frames.size(); ++i) {
-    if (frames[i] > frames[i - 1] && (gap == 0 || frames[i] - frames[i - 1] < gap)) gap = frames[i] - frames[i - 1];
+    if (frames[i] > frames[i - 1] && (gap == 0 || frames[i] - frames[i - 1] < gap))
+      gap = frames[i] - frames[i - 1];
   }
   return gap > 0 ? gap : 1;
 }
@@ -156,16 +164,17 @@ RecordedScene parseRecordedScene(std::string_view text, const std::string& sourc
     if (fields(content).empty()) continue;
     rows.push_back(parseRow(content, source, line));
   }
-  if (rows.empty()) throw RecordedSceneError(source, 0, "no annotations (expected lines of: frame pedestrian x y)");
+  if (rows.empty())
+    throw RecordedSceneError(source, 0, "no annotations (expected lines of: frame pedestrian x y)");
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.pedestrian != b.pedestrian ? a.pedestrian < b.pedestrian : a.frame < b.frame;
   });
   for (std::size_t i = 1; i < rows.size(); ++i) {
     if (rows[i].pedestrian == rows[i - 1].pedestrian && rows[i].frame == rows[i - 1].frame) {
       throw RecordedSceneError(source, rows[i].line,
-                               "pedestrian " + std::to_string(rows[i].pedestrian) + " is annotated twice in frame " +
-                                   std::to_string(rows[i].frame) + " (also line " +
-                                   std::to_string(rows[i - 1].line) + ")");
+                               "pedestrian " + std::to_string(rows[i].pedestrian) +
+                                   " is annotated twice in frame " + std::to_string(rows[i].frame) +
+                                   " (also line " + std::to_string(rows[i - 1].line) + ")");
     }
   }
   RecordedScene scene;
@@ -179,7 +188,8 @@ RecordedScene parseRecordedScene(std::string_view text, const std::string& sourc
   for (const Row& r : rows) {
     if ((r.frame - scene.firstFrame) % scene.frameGap != 0) {
       throw RecordedSceneError(source, r.line,
-                               "frame " + std::to_string(r.frame) + " is off the file's lattice: annotations are " +
+                               "frame " + std::to_string(r.frame) +
+                                   " is off the file's lattice: annotations are " +
                                    std::to_string(scene.frameGap) + " frames apart from frame " +
                                    std::to_string(scene.firstFrame));
     }
@@ -187,8 +197,8 @@ RecordedScene parseRecordedScene(std::string_view text, const std::string& sourc
   }
   if (lastInstant >= kMostInstants) {
     throw RecordedSceneError(source, 0,
-                             "the annotations span " + std::to_string(lastInstant + 1) + " instants; at most " +
-                                 std::to_string(kMostInstants) + " are read");
+                             "the annotations span " + std::to_string(lastInstant + 1) +
+                                 " instants; at most " + std::to_string(kMostInstants) + " are read");
   }
   scene.instants = static_cast<int>(lastInstant) + 1;
   for (const Row& r : rows) {
@@ -203,7 +213,8 @@ RecordedScene parseRecordedScene(std::string_view text, const std::string& sourc
 
 RecordedScene loadRecordedScene(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw RecordedSceneError(path, 0, "is a folder, not a file");
+  if (std::filesystem::is_directory(path, error))
+    throw RecordedSceneError(path, 0, "is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordedSceneError(path, 0, "cannot open the file");
   // Read in pieces, so that a device that never ends (/dev/zero) is refused at its first bytes.
@@ -212,7 +223,8 @@ RecordedScene loadRecordedScene(const std::string& path) {
   while (in.read(piece, sizeof piece) || in.gcount() > 0) {
     const std::string_view got(piece, static_cast<std::size_t>(in.gcount()));
     if (const std::size_t nul = got.find('\0'); nul != std::string_view::npos) {
-      throw RecordedSceneError(path, 0, "byte " + std::to_string(text.size() + nul) + " is a NUL: not a text file");
+      throw RecordedSceneError(path, 0,
+                               "byte " + std::to_string(text.size() + nul) + " is a NUL: not a text file");
     }
     if (text.size() + got.size() > kMostBytes) {
       throw RecordedSceneError(path, 0, "larger than " + std::to_string(kMostBytes >> 20) + " MiB");

@@ -1,9 +1,8 @@
-#include <crowd/trajectory.hpp>
-
-#include <crowd/output_file.hpp>
-
 #include <stdexcept>
 #include <string>
+
+#include <crowd/output_file.hpp>
+#include <crowd/trajectory.hpp>
 
 namespace crowd {
 namespace {
@@ -58,9 +57,9 @@ void TrajectoryWriter::write(const Simulator3& sim) {
   const long long step = sim.stepCount();
   for (std::size_t i = 0; i < ids.size(); ++i) {
     // 9 significant digits: every float read back to the same bits.
-    std::fprintf(out, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, ids[i].index, static_cast<double>(pos[i].x),
-                 static_cast<double>(pos[i].y), static_cast<double>(pos[i].z), static_cast<double>(vel[i].x),
-                 static_cast<double>(vel[i].y), static_cast<double>(vel[i].z));
+    std::fprintf(out, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, ids[i].index,
+                 static_cast<double>(pos[i].x), static_cast<double>(pos[i].y), static_cast<double>(pos[i].z),
+                 static_cast<double>(vel[i].x), static_cast<double>(vel[i].y), static_cast<double>(vel[i].z));
   }
 }
 

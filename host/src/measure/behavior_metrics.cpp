@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+
 #include <crowd/metrics.hpp>
 
 #include "geometry/geometry.hpp"
@@ -129,8 +130,8 @@ void BehaviorTracker::observeFollower(const Simulator& sim, AgentId id, Vec2 pos
   paths.withinRadius = static_cast<double>(within_) / static_cast<double>(paths.agentSteps);
 }
 
-void BehaviorTracker::observePlanner(const Simulator& sim, AgentId id, Vec2 position, const Behavior& behavior,
-                                     bool afterStep, RunMetrics& metrics) {
+void BehaviorTracker::observePlanner(const Simulator& sim, AgentId id, Vec2 position,
+                                     const Behavior& behavior, bool afterStep, RunMetrics& metrics) {
   if (planners_.size() <= id.index) planners_.resize(id.index + 1);
   Planner& record = planners_[id.index];
   PlannerStats& stats = metrics.planners;
@@ -188,7 +189,8 @@ void BehaviorTracker::observe(const Simulator& sim, bool afterStep, RunMetrics& 
     if (afterStep && behavior.path >= 0 && behavior.has(BehaviorKind::FollowPath)) {
       observeFollower(sim, ids[i], positions[i], behavior, metrics);
     }
-    if (behavior.planner == LocalPlanner::Frenet) observePlanner(sim, ids[i], positions[i], behavior, afterStep, metrics);
+    if (behavior.planner == LocalPlanner::Frenet)
+      observePlanner(sim, ids[i], positions[i], behavior, afterStep, metrics);
   }
   // After the agents, so that one added since the last observation and arriving is seen first.
   if (afterStep && metrics.planners.count > 0) observePlannerArrivals(sim, metrics);

@@ -1,10 +1,10 @@
-#include <crowd/metrics.hpp>
+#include <omp.h>
 
 #include <algorithm>
-#include <stdexcept>
 #include <cmath>
+#include <stdexcept>
 
-#include <omp.h>
+#include <crowd/metrics.hpp>
 
 #include "geometry/geometry.hpp"
 #include "geometry/point_grid.hpp"
@@ -28,9 +28,9 @@ void checkContactInputs(std::size_t positions, std::span<const float> radii, int
   // The grids below are sized by the largest radius: beyond the limit their cells would overflow.
   for (std::size_t i = 0; i < radii.size(); ++i) {
     if (!(radii[i] >= limits::kRadius.min && radii[i] <= limits::kRadius.max)) {
-      throw std::invalid_argument("contacts: radius " + std::to_string(i) + " is " + std::to_string(radii[i]) +
-                                  ", outside 0 to " + std::to_string(limits::kRadius.max) + " (" +
-                                  limits::kRadius.name + ")");
+      throw std::invalid_argument("contacts: radius " + std::to_string(i) + " is " +
+                                  std::to_string(radii[i]) + ", outside 0 to " +
+                                  std::to_string(limits::kRadius.max) + " (" + limits::kRadius.name + ")");
     }
   }
   if (threads < 0 || threads > kMaxThreads) {

@@ -1,12 +1,12 @@
 // Run metrics of 3D worlds: contacts between spheres, from the proximity grid, and the collector's
 // observation of a Simulator3 (arrivals, speeds, costs as in a planar run).
-#include <crowd/metrics.hpp>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include <omp.h>
+#include <crowd/metrics.hpp>
 
 #include "geometry/point_grid.hpp"
 

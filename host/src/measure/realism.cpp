@@ -1,5 +1,3 @@
-#include <crowd/realism.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -10,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include <crowd/limits.hpp>
+#include <crowd/realism.hpp>
 #include <crowd/simulator.hpp>
 
 #include "params/number_text.hpp"
@@ -69,8 +68,8 @@ AgentDef pedestrianAgent(const RecordedTrack& track, const RealismOptions& o, gl
 // Paced to the recording: for the next interval, the velocity that reaches the last annotated
 // position when the recording does, from where the agent is now, within its maxSpeed. (A fixed
 // preferred velocity rather than the goal rule, which slows down over the last metres.)
-void keepToSchedule(Simulator& sim, AgentId id, const RecordedTrack& track, int instant, const RealismOptions& o,
-                    glm::dvec2 origin) {
+void keepToSchedule(Simulator& sim, AgentId id, const RecordedTrack& track, int instant,
+                    const RealismOptions& o, glm::dvec2 origin) {
   const double left = (track.points.back().instant - instant) * o.frameTime;
   if (left <= 0.0) return;
   const glm::dvec2 goal = track.points.back().position - origin;
@@ -111,13 +110,15 @@ AgentParams pedestrianParams() {
 
 void checkRealismOptions(const RealismOptions& o) {
   if (!(o.frameTime > 0.0) || !std::isfinite(o.frameTime) || o.frameTime > 1e4) {
-    throw std::invalid_argument("the frame time must be above 0 and at most 1e4 s, got " + formatNumber(o.frameTime));
+    throw std::invalid_argument("the frame time must be above 0 and at most 1e4 s, got " +
+                                formatNumber(o.frameTime));
   }
   if (o.substeps < 1 || o.substeps > 1000) {
     throw std::invalid_argument("substeps must be 1 to 1000, got " + std::to_string(o.substeps));
   }
   if (!(o.maxSpeedFactor >= 1.0) || o.maxSpeedFactor > 100.0) {
-    throw std::invalid_argument("the maximum speed factor must be 1 to 100, got " + formatNumber(o.maxSpeedFactor));
+    throw std::invalid_argument("the maximum speed factor must be 1 to 100, got " +
+                                formatNumber(o.maxSpeedFactor));
   }
   const double step = o.frameTime / o.substeps;
   if (step < limits::kTimeStep.min || step > limits::kTimeStep.max) {
@@ -182,9 +183,10 @@ SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const Realis
       try {
         agent[t] = sim.addAgent(defs[t]);
       } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("pedestrian " + std::to_string(scene.tracks[t].pedestrian) + ": " + e.what() +
-                                    " (positions are taken from the middle of the scene, the velocity from the "
-                                    "first two annotations)");
+        throw std::invalid_argument(
+            "pedestrian " + std::to_string(scene.tracks[t].pedestrian) + ": " + e.what() +
+            " (positions are taken from the middle of the scene, the velocity from the "
+            "first two annotations)");
       }
       present.push_back(t);
     }
@@ -225,7 +227,8 @@ Distribution distributionOf(std::vector<double> values) {
 SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& positions, double frameTime,
                         double contactDistance, const SceneTrajectories* recorded) {
   checkRecordedScene(scene);
-  if (positions.size() != scene.tracks.size() || (recorded != nullptr && recorded->size() != positions.size())) {
+  if (positions.size() != scene.tracks.size() ||
+      (recorded != nullptr && recorded->size() != positions.size())) {
     throw std::invalid_argument("the trajectories are of another scene");
   }
   SceneStats stats;
@@ -261,7 +264,8 @@ SceneStats measureScene(const RecordedScene& scene, const SceneTrajectories& pos
     if (people.size() < 2) continue;
     double nearest = INFINITY;
     for (std::size_t a = 0; a < people.size(); ++a) {
-      for (std::size_t b = a + 1; b < people.size(); ++b) nearest = std::min(nearest, glm::distance(people[a], people[b]));
+      for (std::size_t b = a + 1; b < people.size(); ++b)
+        nearest = std::min(nearest, glm::distance(people[a], people[b]));
     }
     closest.push_back(nearest);
     if (nearest < contactDistance) ++stats.closeInstants;

@@ -1,11 +1,11 @@
-#include <crowd/grid_astar.hpp>
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
+
+#include <crowd/grid_astar.hpp>
 
 namespace crowd {
 namespace {

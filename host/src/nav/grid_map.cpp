@@ -1,5 +1,3 @@
-#include <crowd/grid_map.hpp>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -9,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include <crowd/grid_map.hpp>
 
 namespace crowd {
 namespace {
@@ -102,9 +102,8 @@ int readSide(const MapLines& lines, std::string_view key, std::string_view value
   // The offending character by describeChar: a NUL or control byte copied into the message
   // would cut it short or garble it.
   if (const std::size_t bad = value.find_first_not_of("0123456789"); bad != std::string_view::npos) {
-    lines.fail(column + static_cast<int>(bad),
-               name + " must be a whole number in decimal digits; " + describeChar(value[bad]) +
-                   " is not a digit");
+    lines.fail(column + static_cast<int>(bad), name + " must be a whole number in decimal digits; " +
+                                                   describeChar(value[bad]) + " is not a digit");
   }
   if (value.empty() || value.size() > 12) {
     lines.fail(column, name + " must be a whole number in decimal digits, got '" + std::string(value) + "'");
@@ -169,13 +168,11 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
     std::string_view value;
     int valueColumn = 0;
     if (!splitHeader(line, key, value, valueColumn)) {
-      lines.fail(1,
-                 "expected 'type octile', 'height H', 'width W' or 'map', got " + quoted(line));
+      lines.fail(1, "expected 'type octile', 'height H', 'width W' or 'map', got " + quoted(line));
     }
     if (key == "type") {
       if (sawType) lines.fail(1, "a second 'type' line");
-      if (value != "octile")
-        lines.fail(valueColumn, "map type must be 'octile', got " + quoted(value));
+      if (value != "octile") lines.fail(valueColumn, "map type must be 'octile', got " + quoted(value));
       sawType = true;
     } else if (key == "height" || key == "width") {
       int& side = key == "height" ? height : width;

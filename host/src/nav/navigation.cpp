@@ -1,9 +1,8 @@
 // The free functions of crowd/navigation.hpp.
-#include <crowd/navigation.hpp>
-
 #include <cmath>
 
 #include <crowd/limits.hpp>
+#include <crowd/navigation.hpp>
 
 #include "params/number_text.hpp"
 
@@ -23,7 +22,8 @@ std::string navigationOptionsProblem(const NavigationOptions& options) {
   if (!(options.replanDistance > 0.0f && options.replanDistance <= limits::kRadius.max)) {
     return "replanDistance must be > 0 and at most " + formatNumber(limits::kRadius.max);
   }
-  if (!(options.checkEvery > 0.0f && std::isfinite(options.checkEvery))) return "checkEvery must be > 0 and finite";
+  if (!(options.checkEvery > 0.0f && std::isfinite(options.checkEvery)))
+    return "checkEvery must be > 0 and finite";
   return {};
 }
 

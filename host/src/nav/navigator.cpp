@@ -7,7 +7,8 @@ namespace crowd {
 
 void Navigator::add(AgentId id, std::span<const Vec2> goals, std::int64_t step) {
   // Crowds share their exits: a goal set equal to the last one added is not stored again.
-  if (goalSets_.empty() || !std::ranges::equal(goalSets_.back(), goals)) goalSets_.emplace_back(goals.begin(), goals.end());
+  if (goalSets_.empty() || !std::ranges::equal(goalSets_.back(), goals))
+    goalSets_.emplace_back(goals.begin(), goals.end());
   if (agents_.size() <= id.index) agents_.resize(id.index + 1);
   Agent& agent = agents_[id.index];
   if (agent.goalSet < 0 || !(agent.id == id)) ++stats_.agents;
@@ -33,8 +34,8 @@ void Navigator::measurePaths(std::span<const Vec2> pathPoints, std::span<const i
   }
 }
 
-bool Navigator::due(std::uint32_t slot, std::span<const Vec2> pathPoints, std::span<const int> pathStart, int path,
-                    int segment, Vec2 position, std::int64_t step, std::int64_t stuckSteps) {
+bool Navigator::due(std::uint32_t slot, std::span<const Vec2> pathPoints, std::span<const int> pathStart,
+                    int path, int segment, Vec2 position, std::int64_t step, std::int64_t stuckSteps) {
   Agent& agent = agents_[slot];
   if (agent.needsRoute || path < 0) return true;
   measurePaths(pathPoints, pathStart);

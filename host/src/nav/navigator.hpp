@@ -22,18 +22,19 @@ class Navigator {
 
   /// One navigating agent, kept under its id's slot.
   struct Agent {
-    AgentId id;                      ///< Which agent holds the slot (its generation matters).
-    std::int32_t goalSet = -1;       ///< Into goalSets(); -1: the slot does not navigate.
-    bool needsRoute = false;         ///< Plan at the next check whatever its progress.
-    float best = INFINITY;           ///< Shortest remaining route seen since `since`.
-    std::int64_t since = 0;          ///< Step of the last progress (or of its latest route).
+    AgentId id;                 ///< Which agent holds the slot (its generation matters).
+    std::int32_t goalSet = -1;  ///< Into goalSets(); -1: the slot does not navigate.
+    bool needsRoute = false;    ///< Plan at the next check whatever its progress.
+    float best = INFINITY;      ///< Shortest remaining route seen since `since`.
+    std::int64_t since = 0;     ///< Step of the last progress (or of its latest route).
     /// Re-plans since its last progress (at most kMaxStrikes): each doubles the wait before the
     /// next, so that a jam, which no route clears, does not re-plan the whole queue every few
     /// seconds.
     std::uint8_t strikes = 0;
   };
 
-  Navigator(const GridMap& map, const NavigationOptions& options) : planner_(map, options.planner), options_(options) {}
+  Navigator(const GridMap& map, const NavigationOptions& options)
+      : planner_(map, options.planner), options_(options) {}
 
   const NavigationOptions& options() const { return options_; }
   RoutePlanner& planner() { return planner_; }

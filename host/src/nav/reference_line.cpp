@@ -38,9 +38,11 @@ std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, d
   std::vector<glm::dvec2> knots;
   for (std::size_t i = 0; i < polyline.size(); ++i) {
     const glm::dvec2 p(polyline[i]);
-    if (!std::isfinite(p.x) || !std::isfinite(p.y)) throw std::invalid_argument("point " + std::to_string(i) + " is not finite");
+    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+      throw std::invalid_argument("point " + std::to_string(i) + " is not finite");
     if (!knots.empty() && knots.back() == p) {
-      throw std::invalid_argument("points " + std::to_string(i - 1) + " and " + std::to_string(i) + " are the same");
+      throw std::invalid_argument("points " + std::to_string(i - 1) + " and " + std::to_string(i) +
+                                  " are the same");
     }
     knots.push_back(p);
   }
@@ -84,7 +86,8 @@ std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, d
   }
   for (std::size_t i = 0; i < m; ++i) {
     const std::size_t a = i == 0 ? 0 : i - 1, b = i + 1 < m ? i + 1 : m - 1;
-    line[i].kappa = b > a ? wrapAngle(line[b].theta - line[a].theta) / (static_cast<double>(b - a) * spacing) : 0.0;
+    line[i].kappa =
+        b > a ? wrapAngle(line[b].theta - line[a].theta) / (static_cast<double>(b - a) * spacing) : 0.0;
   }
   for (std::size_t i = 0; i < m; ++i) {
     const std::size_t a = i == 0 ? 0 : i - 1, b = i + 1 < m ? i + 1 : m - 1;

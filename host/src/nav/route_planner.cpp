@@ -6,8 +6,6 @@
 //   5. smoothing: waypoints by clear-line checks, packed into one CSR array.
 // Every phase writes per-agent results only, and blocks of agents are fixed in size, so the
 // output is the same on any number of threads.
-#include <crowd/route_planner.hpp>
-
 #include <omp.h>
 
 #include <algorithm>
@@ -16,6 +14,8 @@
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
+
+#include <crowd/route_planner.hpp>
 
 #include "nav/route_planner_state.hpp"
 
@@ -317,7 +317,9 @@ std::size_t RoutePlanner::radiusIndex(float radius) {
   return radii_.size() - 1;
 }
 
-const ClearanceMap& RoutePlanner::clearanceFor(float radius) { return *clearance_[radiusIndex(radius)]; }
+const ClearanceMap& RoutePlanner::clearanceFor(float radius) {
+  return *clearance_[radiusIndex(radius)];
+}
 
 RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads) {
   const Clock::time_point begin = Clock::now();

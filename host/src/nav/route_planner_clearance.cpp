@@ -3,8 +3,6 @@
 //
 // Everything is worked in cell units (world / cellSize, origin at the map's corner), where a
 // blocked cell (bx, by) is the square [bx, bx + 1] x [by, by + 1] and a centre is (x + 1/2, y + 1/2).
-#include <crowd/route_planner.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -14,6 +12,7 @@
 #include <utility>
 
 #include <crowd/grid_astar.hpp>
+#include <crowd/route_planner.hpp>
 
 namespace crowd {
 namespace {

@@ -92,40 +92,43 @@ void writeRoutes(PlanState& s, RouteSet& out) {
   std::vector<std::uint8_t> shapes(n, 0);
   const double cellSize = s.map.placement().cellSize;
   // Pass 1: each route's chain, shape and point count.
-  forEachRouteBlock(s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
-    std::uint8_t& status = out.status[i];
-    std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
-    if ((status & route_status::kUnreachable) == 0) {
-      double length = -1.0;
-      findChain(s, i, pending, chain, &length);
-      if (chain.empty()) {
-        status |= route_status::kUnreachable;
-      } else {
-        const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
-        std::size_t goal = 0;
-        while (s.goalCell[goals + goal] != chain.back()) ++goal;
-        shapes[i] = routeShape(s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0,
-                               chain, s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
-        pointCount = routePointCount(chain.size(), shapes[i]);
-        out.lengths[i] = static_cast<float>(length * cellSize);
-        out.goalIndex[i] = static_cast<std::int32_t>(goal);
-      }
-    }
-    out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
-  });
+  forEachRouteBlock(
+      s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
+        std::uint8_t& status = out.status[i];
+        std::size_t pointCount = 1;  // Unreachable: the agent stays at its start.
+        if ((status & route_status::kUnreachable) == 0) {
+          double length = -1.0;
+          findChain(s, i, pending, chain, &length);
+          if (chain.empty()) {
+            status |= route_status::kUnreachable;
+          } else {
+            const auto goals = static_cast<std::size_t>(s.goalBegin[i]);
+            std::size_t goal = 0;
+            while (s.goalCell[goals + goal] != chain.back()) ++goal;
+            shapes[i] = routeShape(
+                s.clearanceOf(i), s.requests[i].start, (status & route_status::kStartMoved) == 0, chain,
+                s.requests[i].goals[goal], s.goalInWall[goals + goal] == 0, s.options.smooth);
+            pointCount = routePointCount(chain.size(), shapes[i]);
+            out.lengths[i] = static_cast<float>(length * cellSize);
+            out.goalIndex[i] = static_cast<std::int32_t>(goal);
+          }
+        }
+        out.offsets[i + 1] = static_cast<std::int64_t>(pointCount);
+      });
   for (std::size_t i = 0; i < n; ++i) out.offsets[i + 1] += out.offsets[i];
   out.points.resize(static_cast<std::size_t>(out.offsets[n]));
   // Pass 2: the points, written in place.
-  forEachRouteBlock(s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
-    Vec2* at = out.points.data() + out.offsets[i];
-    if ((out.status[i] & route_status::kUnreachable) != 0) {
-      *at = s.requests[i].start;
-      return;
-    }
-    findChain(s, i, pending, chain, nullptr);
-    writeRoute(s.map, s.requests[i].start, chain, s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])],
-               shapes[i], at);
-  });
+  forEachRouteBlock(
+      s, order, [&](std::size_t i, std::vector<std::uint32_t>& pending, std::vector<std::uint32_t>& chain) {
+        Vec2* at = out.points.data() + out.offsets[i];
+        if ((out.status[i] & route_status::kUnreachable) != 0) {
+          *at = s.requests[i].start;
+          return;
+        }
+        findChain(s, i, pending, chain, nullptr);
+        writeRoute(s.map, s.requests[i].start, chain,
+                   s.requests[i].goals[static_cast<std::size_t>(out.goalIndex[i])], shapes[i], at);
+      });
 }
 
 void addWarnings(const PlanState& s, RouteSet& out) {

@@ -78,10 +78,10 @@ struct PlanState {
   std::vector<const ClearanceMap*> classes;  // Per radius class.
   // Per radius class: the planner's A* per thread for it (kept between plan() calls).
   std::vector<std::vector<std::unique_ptr<GridAstar>>*> searches;
-  std::vector<int> agentClass;               // -1: a bad radius.
-  std::vector<std::int64_t> goalBegin;       // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
-  std::vector<std::uint32_t> goalCell;       // Per goal slot: its planning cell; kNoCell when none is free.
-  std::vector<std::uint8_t> goalInWall;      // Per goal slot.
+  std::vector<int> agentClass;           // -1: a bad radius.
+  std::vector<std::int64_t> goalBegin;   // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
+  std::vector<std::uint32_t> goalCell;   // Per goal slot: its planning cell; kNoCell when none is free.
+  std::vector<std::uint8_t> goalInWall;  // Per goal slot.
   std::vector<std::uint32_t> startCell;
   std::vector<std::uint8_t> notes;       // Note bits.
   std::vector<std::int32_t> agentGroup;  // -1: no route to plan (bad request, nothing free).

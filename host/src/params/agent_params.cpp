@@ -1,6 +1,6 @@
-#include <crowd/agent_params.hpp>
-
 #include <string>
+
+#include <crowd/agent_params.hpp>
 
 #include "params/number_text.hpp"
 

@@ -1,16 +1,16 @@
-#include <crowd/behavior.hpp>
-
-#include <crowd/kernels/steering_3d.hpp>
-
 #include <algorithm>
 #include <string>
+
+#include <crowd/behavior.hpp>
+#include <crowd/kernels/steering_3d.hpp>
 
 #include "params/number_text.hpp"
 
 namespace crowd {
 
 bool Behavior::has(BehaviorKind kind) const {
-  return std::any_of(behaviors.begin(), behaviors.end(), [kind](const WeightedBehavior& b) { return b.kind == kind; });
+  return std::any_of(behaviors.begin(), behaviors.end(),
+                     [kind](const WeightedBehavior& b) { return b.kind == kind; });
 }
 
 std::optional<BehaviorKind> behaviorKindNamed(std::string_view name) {
@@ -27,8 +27,12 @@ std::optional<PursuitKind> pursuitKindNamed(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view behaviorName(BehaviorKind kind) { return kBehaviorNames[static_cast<int>(kind)]; }
-std::string_view pursuitName(PursuitKind kind) { return kPursuitNames[static_cast<int>(kind)]; }
+std::string_view behaviorName(BehaviorKind kind) {
+  return kBehaviorNames[static_cast<int>(kind)];
+}
+std::string_view pursuitName(PursuitKind kind) {
+  return kPursuitNames[static_cast<int>(kind)];
+}
 
 std::string behaviorNameList() {
   std::string list;
@@ -66,18 +70,20 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
   const auto count = behavior.behaviors.size();
   if (count == 0) return "behavior needs at least one behaviour";
   if (count > static_cast<std::size_t>(kMaxBehaviors)) {
-    return "behavior lists " + std::to_string(count) + " behaviours; at most " + std::to_string(kMaxBehaviors) +
-           " can be combined";
+    return "behavior lists " + std::to_string(count) + " behaviours; at most " +
+           std::to_string(kMaxBehaviors) + " can be combined";
   }
   for (std::size_t i = 0; i < count; ++i) {
     const WeightedBehavior& b = behavior.behaviors[i];
-    if (static_cast<int>(b.kind) >= kBehaviorKindCount) return "behavior " + std::to_string(i) + " is unknown";
+    if (static_cast<int>(b.kind) >= kBehaviorKindCount)
+      return "behavior " + std::to_string(i) + " is unknown";
     for (std::size_t j = 0; j < i; ++j) {
       if (behavior.behaviors[j].kind == b.kind) {
         return "behavior lists \"" + std::string(behaviorName(b.kind)) + "\" twice";
       }
     }
-    if (const std::string problem = checkLimit(b.weight, limits::kBehaviorWeight, "weight"); !problem.empty()) {
+    if (const std::string problem = checkLimit(b.weight, limits::kBehaviorWeight, "weight");
+        !problem.empty()) {
       return std::string(behaviorName(b.kind)) + " " + problem;
     }
   }

@@ -1,7 +1,7 @@
-#include <crowd/limits.hpp>
-
 #include <cmath>
 #include <string>
+
+#include <crowd/limits.hpp>
 
 #include "params/number_text.hpp"
 
@@ -60,8 +60,12 @@ std::string checkVelocity(Vec2 velocity, const char* what) {
   return checkVector(velocity, limits::kVelocity, what);
 }
 
-std::string checkCoordinate(Vec3 point, const char* what) { return checkVector(point, limits::kCoordinate, what); }
+std::string checkCoordinate(Vec3 point, const char* what) {
+  return checkVector(point, limits::kCoordinate, what);
+}
 
-std::string checkVelocity(Vec3 velocity, const char* what) { return checkVector(velocity, limits::kVelocity, what); }
+std::string checkVelocity(Vec3 velocity, const char* what) {
+  return checkVector(velocity, limits::kVelocity, what);
+}
 
 }  // namespace crowd

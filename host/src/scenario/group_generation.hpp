@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
+#include <crowd/kernels/vec2.hpp>
 #include <crowd/scenario_spec.hpp>
 #include <crowd/simulator.hpp>
-#include <crowd/kernels/vec2.hpp>
 
 namespace crowd::scenario_detail {
 

@@ -70,8 +70,9 @@ inline Lattice3 lattice3(std::size_t count, Vec3 extent) {
 /// `count` agents in [min, max], on a lattice filled layer by layer, row by row (`random`
 /// false) or uniformly at random; goals as `goal` says (`vector` is the point, offset or
 /// preferred velocity; goals of BoxGoal::box are drawn from [goalMin, goalMax]).
-inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min, Vec3 max, bool random, BoxGoal goal,
-                        Vec3 vector, Vec3 goalMin, Vec3 goalMax, const AgentParams& params, ScenarioRandom& draws) {
+inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min, Vec3 max, bool random,
+                        BoxGoal goal, Vec3 vector, Vec3 goalMin, Vec3 goalMax, const AgentParams& params,
+                        ScenarioRandom& draws) {
   auto drawIn = [&draws](Vec3 lo, Vec3 hi) {
     const float x = draws.floatBetween(lo.x, hi.x);
     const float y = draws.floatBetween(lo.y, hi.y);
@@ -81,8 +82,10 @@ inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min
   const std::size_t perLayer = lattice.layer.columns * lattice.layer.rows;
   auto latticePoint = [&](std::size_t k) {
     const std::size_t inLayer = k % perLayer;
-    return Vec3(static_cast<float>(latticeCoordinate(inLayer % lattice.layer.columns, lattice.layer.columns, min.x, max.x)),
-                static_cast<float>(latticeCoordinate(inLayer / lattice.layer.columns, lattice.layer.rows, min.y, max.y)),
+    return Vec3(static_cast<float>(
+                    latticeCoordinate(inLayer % lattice.layer.columns, lattice.layer.columns, min.x, max.x)),
+                static_cast<float>(
+                    latticeCoordinate(inLayer / lattice.layer.columns, lattice.layer.rows, min.y, max.y)),
                 static_cast<float>(latticeCoordinate(k / perLayer, lattice.layers, min.z, max.z)));
   };
   for (std::size_t i = 0; i < count; ++i) {
@@ -90,11 +93,20 @@ inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min
     agent.position = random ? drawIn(min, max) : latticePoint(i);
     agent.params = params;
     switch (goal) {
-      case BoxGoal::none: break;
-      case BoxGoal::point: agent.goal = vector; break;
-      case BoxGoal::offset: agent.goal = agent.position + vector; break;
-      case BoxGoal::box: agent.goal = drawIn(goalMin, goalMax); break;
-      case BoxGoal::prefVelocity: agent.prefVelocity = vector; break;
+      case BoxGoal::none:
+        break;
+      case BoxGoal::point:
+        agent.goal = vector;
+        break;
+      case BoxGoal::offset:
+        agent.goal = agent.position + vector;
+        break;
+      case BoxGoal::box:
+        agent.goal = drawIn(goalMin, goalMax);
+        break;
+      case BoxGoal::prefVelocity:
+        agent.prefVelocity = vector;
+        break;
     }
     out.push_back(agent);
   }

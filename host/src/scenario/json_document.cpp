@@ -48,7 +48,8 @@ class DuplicateKeyCheck {
   }
 
   // Malformed text: stop here; building the document reports it with its position.
-  bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const nlohmann::detail::exception& /*error*/) {
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/,
+                   const nlohmann::detail::exception& /*error*/) {
     return false;
   }
 
@@ -158,12 +159,14 @@ std::string readScenarioText(const std::string& path) {
     // A NUL is refused at once: binary files and devices (/dev/zero) end here, not in memory.
     if (const void* nul = std::memchr(buffer, '\0', got); nul != nullptr) {
       const std::size_t at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - buffer);
-      throw ScenarioError(path + ": byte " + std::to_string(at + 1) + " is a NUL character; a scenario file is JSON text");
+      throw ScenarioError(path + ": byte " + std::to_string(at + 1) +
+                          " is a NUL character; a scenario file is JSON text");
     }
     text.append(buffer, got);
     if (text.size() > limits::kMaxScenarioFileBytes) {
-      throw ScenarioError(path + ": larger than the " + std::to_string(limits::kMaxScenarioFileBytes >> 30) +
-                          " GiB a scenario file may be (the file size limit); describe large crowds with groups");
+      throw ScenarioError(
+          path + ": larger than the " + std::to_string(limits::kMaxScenarioFileBytes >> 30) +
+          " GiB a scenario file may be (the file size limit); describe large crowds with groups");
     }
   }
   // Reading a directory, for one, opens fine and fails here.

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario_paths.hpp"
 #include "params/number_text.hpp"
+#include "scenario/scenario_paths.hpp"
 
 namespace crowd::scenario_detail {
 namespace {
@@ -31,7 +31,6 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
-
 
 void JsonValueReader::fail(const std::string& path, const std::string& problem) const {
   failAt(source_, path, problem);
@@ -148,7 +147,8 @@ Vec2 JsonValueReader::vector2(const json& value, const std::string& path) const 
 
 int readDimensions(const JsonValueReader& reader, const json& value) {
   const std::int64_t dimensions = reader.integer(value, "/dimensions");
-  if (dimensions != 2 && dimensions != 3) reader.fail("/dimensions", "must be 2 or 3, got " + std::to_string(dimensions));
+  if (dimensions != 2 && dimensions != 3)
+    reader.fail("/dimensions", "must be 2 or 3, got " + std::to_string(dimensions));
   return static_cast<int>(dimensions);
 }
 
@@ -163,7 +163,7 @@ Vec3 JsonValueReader::vector3(const json& value, const std::string& path) const 
 }
 
 AgentParams JsonValueReader::applyParams(const json& object, const std::string& path, AgentParams params,
-                        std::string_view radiusKey) const {
+                                         std::string_view radiusKey) const {
   for (const AgentParamField& field : kAgentParamFields) {
     const std::string key(field.real == &AgentParams::radius ? radiusKey : field.key);
     if (!object.contains(key)) continue;
@@ -174,8 +174,7 @@ AgentParams JsonValueReader::applyParams(const json& object, const std::string& 
     }
     // The one integer: checked before it is narrowed to an int.
     const std::int64_t value = integer(object[key], at);
-    if (const std::string problem = limitProblem(static_cast<double>(value), field.limit);
-        !problem.empty()) {
+    if (const std::string problem = limitProblem(static_cast<double>(value), field.limit); !problem.empty()) {
       fail(at, problem + ", got " + std::to_string(value));
     }
     params.maxNeighbors = static_cast<int>(value);

@@ -1,15 +1,15 @@
 // Where scenario files meet the library: a Scenario (or Scenario3) becomes a simulator holding
 // its agents, obstacles, circles, paths, routes, map and targets, in a frame near the scenario's
 // middle (SimulatorConfig::origin). A problem the library refuses is named by the scenario's item.
-#include <crowd/scenario.hpp>
-#include <crowd/scenario3.hpp>
-
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include <glm/common.hpp>
+
+#include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 namespace crowd {
 
@@ -43,11 +43,14 @@ glm::dvec2 frameOrigin(const Scenario& scenario) {
 
 // A point of the scenario in the simulator's frame. Exact: the difference of a float and a
 // multiple of kOriginGrain is a float again (at most as large).
-Vec2 inFrame(Vec2 p, glm::dvec2 origin) { return Vec2(glm::dvec2(p) - origin); }
+Vec2 inFrame(Vec2 p, glm::dvec2 origin) {
+  return Vec2(glm::dvec2(p) - origin);
+}
 
 // Hands the scenario's map to the simulator, in its frame, and every routed agent's goals (its
 // exits, or its goal) with the route already planned, so that it is re-planned when stuck.
-void addNavigation(Simulator& simulator, const Scenario& scenario, const std::vector<AgentId>& ids, glm::dvec2 origin) {
+void addNavigation(Simulator& simulator, const Scenario& scenario, const std::vector<AgentId>& ids,
+                   glm::dvec2 origin) {
   GridMap map = *scenario.map;
   map.setPlacement(GridPlacement{map.placement().cellSize, inFrame(map.placement().origin, origin)});
   simulator.setNavigation(map, scenario.route);
@@ -84,8 +87,7 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
         for (Vec2& v : polygon) v = inFrame(v, config.origin);
         simulator.addObstacle(polygon);
       } catch (const std::invalid_argument& error) {
-        throw ScenarioError(scenario.name + ": /obstacles/" + std::to_string(p) + ": " +
-                            error.what());
+        throw ScenarioError(scenario.name + ": /obstacles/" + std::to_string(p) + ": " + error.what());
       }
     }
     for (std::size_t c = 0; c < scenario.circles.size(); ++c) {

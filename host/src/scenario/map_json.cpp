@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, 4> kMapKeys = {"file", "rows", "cellSize", "origin"};
-constexpr std::array<std::string_view, 6> kRouteKeys = {"cornerCutting", "heuristic",   "radius",
+constexpr std::array<std::string_view, 6> kRouteKeys = {"cornerCutting",   "heuristic",   "radius",
                                                         "clearanceMargin", "replanAfter", "replanDistance"};
 
 // Cells are at most this long a side: the same limit as an agent's radius, so a map drawn at
@@ -47,7 +47,8 @@ GridMap readRows(const JsonValueReader& values, const json& rows, const std::str
     return GridMap::fromRows(text, values.source());
   } catch (const GridMapError& error) {
     // fromRows numbers rows from 1 as LINE; the pointer numbers them from 0.
-    const std::string at = error.line() >= 1 ? childPath(path, static_cast<std::size_t>(error.line() - 1)) : path;
+    const std::string at =
+        error.line() >= 1 ? childPath(path, static_cast<std::size_t>(error.line() - 1)) : path;
     values.fail(at, (error.column() > 0 ? "column " + std::to_string(error.column()) + ": " : std::string()) +
                         error.reason());
   }
@@ -85,7 +86,8 @@ std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, co
     if (object.contains("cellSize")) {
       const std::string at = path + "/cellSize";
       placement.cellSize = values.floatNumber(object["cellSize"], at);
-      if (!(placement.cellSize > 0.0f)) values.fail(at, "must be > 0, got " + formatFloat(placement.cellSize));
+      if (!(placement.cellSize > 0.0f))
+        values.fail(at, "must be > 0, got " + formatFloat(placement.cellSize));
       if (const std::string problem = limitProblem(placement.cellSize, kCellSize); !problem.empty()) {
         values.fail(at, problem + ", got " + formatFloat(placement.cellSize));
       }
@@ -94,9 +96,12 @@ std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, co
   }
   if (map.width() == 0 || map.height() == 0) values.fail(path, "the map has no cells");
   // Both corners inside the coordinate limit, so every cell, outline and route is too.
-  const double farX = static_cast<double>(placement.origin.x) + map.width() * static_cast<double>(placement.cellSize);
-  const double farY = static_cast<double>(placement.origin.y) + map.height() * static_cast<double>(placement.cellSize);
-  for (const double coordinate : {static_cast<double>(placement.origin.x), static_cast<double>(placement.origin.y), farX, farY}) {
+  const double farX =
+      static_cast<double>(placement.origin.x) + map.width() * static_cast<double>(placement.cellSize);
+  const double farY =
+      static_cast<double>(placement.origin.y) + map.height() * static_cast<double>(placement.cellSize);
+  for (const double coordinate :
+       {static_cast<double>(placement.origin.x), static_cast<double>(placement.origin.y), farX, farY}) {
     if (const std::string problem = limitProblem(coordinate, limits::kCoordinate); !problem.empty()) {
       values.fail(path, "reaches " + formatNumber(coordinate) + ": coordinates " + problem);
     }
@@ -122,14 +127,16 @@ RouteSpec readRouteSpec(const JsonValueReader& values, const json& value) {
     } else if (name == "manhattan") {
       route.planner.heuristic = GridHeuristic::Manhattan;
     } else {
-      values.fail(path + "/heuristic", "unknown heuristic '" + name + "' (known: octile, euclidean, manhattan)");
+      values.fail(path + "/heuristic",
+                  "unknown heuristic '" + name + "' (known: octile, euclidean, manhattan)");
     }
   }
   if (object.contains("radius")) route.radius = values.floatNumber(object["radius"], path + "/radius");
   if (object.contains("clearanceMargin")) {
     route.planner.clearanceMargin = values.floatNumber(object["clearanceMargin"], path + "/clearanceMargin");
   }
-  if (object.contains("replanAfter")) route.replanAfter = values.floatNumber(object["replanAfter"], path + "/replanAfter");
+  if (object.contains("replanAfter"))
+    route.replanAfter = values.floatNumber(object["replanAfter"], path + "/replanAfter");
   if (object.contains("replanDistance")) {
     route.replanDistance = values.floatNumber(object["replanDistance"], path + "/replanDistance");
   }
@@ -141,7 +148,8 @@ std::vector<Vec2> readExits(const JsonValueReader& values, const json& value, co
   if (value.empty()) values.fail(path, "needs at least one exit [x, y]");
   std::vector<Vec2> exits;
   exits.reserve(value.size());
-  for (std::size_t e = 0; e < value.size(); ++e) exits.push_back(values.vector2(value[e], childPath(path, e)));
+  for (std::size_t e = 0; e < value.size(); ++e)
+    exits.push_back(values.vector2(value[e], childPath(path, e)));
   return exits;
 }
 

@@ -24,6 +24,7 @@ std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, co
 RouteSpec readRouteSpec(const JsonValueReader& values, const nlohmann::json& value);
 
 /// "exits": [[x, y], ...], at least one.
-std::vector<Vec2> readExits(const JsonValueReader& values, const nlohmann::json& value, const std::string& path);
+std::vector<Vec2> readExits(const JsonValueReader& values, const nlohmann::json& value,
+                            const std::string& path);
 
 }  // namespace crowd::scenario_detail

@@ -19,7 +19,9 @@ namespace {
 // holds: ORCA then sees only part of the crowd around it.
 constexpr std::size_t kPileAgents = kMaxNeighbors + 1;
 
-std::string seconds(float value) { return formatFloat(value) + " s"; }
+std::string seconds(float value) {
+  return formatFloat(value) + " s";
+}
 
 // Every distinct parameter set once (scenarios have a handful).
 std::vector<AgentParams> distinctParams(const Scenario& scenario) {
@@ -40,23 +42,24 @@ void addHorizonWarnings(Scenario& scenario) {
   for (const AgentParams& p : distinctParams(scenario)) {
     if (!agentsWarned && p.timeHorizon < step) {
       agentsWarned = true;
-      scenario.warnings.push_back("timeHorizon " + seconds(p.timeHorizon) + " is shorter than the time step " +
-                                  seconds(step) +
+      scenario.warnings.push_back("timeHorizon " + seconds(p.timeHorizon) +
+                                  " is shorter than the time step " + seconds(step) +
                                   ": agents look less than one step ahead for each other and will collide");
     }
     if (scenario.obstacles.empty()) continue;
     if (!obstaclesWarned && p.timeHorizonObst < step) {
       obstaclesWarned = true;
-      scenario.warnings.push_back("timeHorizonObst " + seconds(p.timeHorizonObst) + " is shorter than the time step " +
-                                  seconds(step) +
-                                  ": agents look less than one step ahead for walls and can pass through them");
+      scenario.warnings.push_back(
+          "timeHorizonObst " + seconds(p.timeHorizonObst) + " is shorter than the time step " +
+          seconds(step) + ": agents look less than one step ahead for walls and can pass through them");
     }
     const double stride = static_cast<double>(p.maxSpeed) * static_cast<double>(step);
     if (!tunnelWarned && stride > p.radius) {
       tunnelWarned = true;
-      scenario.warnings.push_back("an agent at maxSpeed " + formatFloat(p.maxSpeed) + " moves " + formatNumber(stride) +
-                                  " per step, more than its radius " + formatFloat(p.radius) +
-                                  ": near a wall it can cross an edge between two steps; shorten the time step");
+      scenario.warnings.push_back(
+          "an agent at maxSpeed " + formatFloat(p.maxSpeed) + " moves " + formatNumber(stride) +
+          " per step, more than its radius " + formatFloat(p.radius) +
+          ": near a wall it can cross an edge between two steps; shorten the time step");
     }
   }
 }
@@ -65,7 +68,8 @@ void addHorizonWarnings(Scenario& scenario) {
 void addPileWarning(Scenario& scenario) {
   if (scenario.agents.size() <= kPileAgents) return;
   double maxRadius = 0.0;
-  for (const AgentDef& agent : scenario.agents) maxRadius = std::max(maxRadius, static_cast<double>(agent.params.radius));
+  for (const AgentDef& agent : scenario.agents)
+    maxRadius = std::max(maxRadius, static_cast<double>(agent.params.radius));
   const double cell = std::max(2.0 * maxRadius, 1e-3);
   std::unordered_map<std::uint64_t, std::uint32_t> counts;
   counts.reserve(scenario.agents.size());
@@ -82,9 +86,9 @@ void addPileWarning(Scenario& scenario) {
     }
   }
   if (most <= kPileAgents) return;
-  scenario.warnings.push_back(std::to_string(most) + " agents start within " + formatNumber(cell) + " of each other near " +
-                              formatVec2(where) + ", more than a neighbour list holds (" +
-                              std::to_string(kMaxNeighbors) +
+  scenario.warnings.push_back(std::to_string(most) + " agents start within " + formatNumber(cell) +
+                              " of each other near " + formatVec2(where) +
+                              ", more than a neighbour list holds (" + std::to_string(kMaxNeighbors) +
                               "): ORCA sees only part of the pile, it spreads slowly, and each step costs "
                               "about the square of its size");
 }
@@ -175,7 +179,8 @@ void addUnusedParameterWarnings(Scenario& scenario) {
     if (b.frenet != defaults.frenet && !plans) unused += (unused.empty() ? "" : ", ") + std::string("frenet");
     if (plans && b.behaviors != defaults.behaviors) {
       // The planner replaces the behaviours' forces (steering.hpp).
-      scenario.warnings.push_back(whichAgents(d.count, d.first) + " plan with the frenet planner, which ignores " +
+      scenario.warnings.push_back(whichAgents(d.count, d.first) +
+                                  " plan with the frenet planner, which ignores " +
                                   (d.count == 1 ? "its" : "their") + " behaviours (" + behaviorList(b) + ")");
     }
     if (unused.empty()) continue;
@@ -241,17 +246,21 @@ void addRiskWarnings(Scenario& scenario) {
   addTargetWarnings(scenario);
 }
 
-std::uint64_t bytesPerAgentEstimate() { return sizeof(AgentDef) + 320; }
-std::uint64_t bytesPerAgentEstimate3() { return sizeof(AgentDef3) + 400; }
+std::uint64_t bytesPerAgentEstimate() {
+  return sizeof(AgentDef) + 320;
+}
+std::uint64_t bytesPerAgentEstimate3() {
+  return sizeof(AgentDef3) + 400;
+}
 
 void checkMemoryFor(std::uint64_t agents, const std::string& source, std::uint64_t bytesPerAgent) {
   const std::uint64_t available = availableMemory();
   if (available == 0) return;
   const double needed = static_cast<double>(agents) * static_cast<double>(bytesPerAgent);
   if (needed <= 0.9 * static_cast<double>(available)) return;
-  throw ScenarioError(source + ": " + std::to_string(agents) + " agents need about " + gibibytes(needed) + " (" +
-                      std::to_string(bytesPerAgent) + " bytes each), but " + gibibytes(static_cast<double>(available)) +
-                      " of memory is available");
+  throw ScenarioError(source + ": " + std::to_string(agents) + " agents need about " + gibibytes(needed) +
+                      " (" + std::to_string(bytesPerAgent) + " bytes each), but " +
+                      gibibytes(static_cast<double>(available)) + " of memory is available");
 }
 
 }  // namespace crowd

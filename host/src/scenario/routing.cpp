@@ -2,8 +2,6 @@
 // obstacles, every agent with a goal or exits gets a route from one planner call, and the
 // problems found (starts and goals in walls, goals out of reach) become warnings that name the
 // scenario's agent numbers.
-#include <crowd/scenario.hpp>
-
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +11,7 @@
 
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
+#include <crowd/scenario.hpp>
 
 namespace crowd {
 namespace {
@@ -110,19 +109,20 @@ void routeScenario(Scenario& scenario, int threads) {
     if ((status & route_status::kGoalInWall) != 0) goalInWall.add(i);
     const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
     if (cutRoute(route, piece, scenario.routePoints) < 2) {
-      scenario.routePoints.resize(static_cast<std::size_t>(scenario.routeOffsets[i]));  // At its goal already.
+      scenario.routePoints.resize(
+          static_cast<std::size_t>(scenario.routeOffsets[i]));  // At its goal already.
     }
     agent.goal = route.back();  // The chosen exit, or the goal moved out of a wall.
     agent.behavior = followingOwnRoute(agent.behavior);
   }
   scenario.routeOffsets[n] = static_cast<std::int64_t>(scenario.routePoints.size());
   scenario.unreachableAgents = unreachable.count + crampedStuck.count;
-  warnTally(scenario, startInWall, "starts inside a wall or outside the map", "start inside a wall or outside the map",
-            "moved to the nearest free cell");
+  warnTally(scenario, startInWall, "starts inside a wall or outside the map",
+            "start inside a wall or outside the map", "moved to the nearest free cell");
   warnTally(scenario, goalInWall, "has a goal or exit inside a wall or outside the map",
             "have a goal or exit inside a wall or outside the map", "moved to the nearest free cell");
-  warnTally(scenario, unreachable, "cannot reach its goal through the map", "cannot reach their goal through the map",
-            "left standing where they are");
+  warnTally(scenario, unreachable, "cannot reach its goal through the map",
+            "cannot reach their goal through the map", "left standing where they are");
   // A spot narrower than the agent, where the nearest cell with room lies beyond a wall: moved
   // there, it would be routed through the wall.
   const std::string cramped = " in a spot too narrow for the agent, with no room for it in straight sight";

@@ -1,8 +1,6 @@
 // Reading 3D scenario files (crowd/scenario3.hpp): JSON text -> Scenario3, with the planar
 // reader's value checks (JsonValueReader: types, known keys, limits, did-you-mean) and every
 // problem reported as "<source>: <JSON pointer>: <problem>".
-#include <crowd/scenario3.hpp>
-
 #include <array>
 #include <cstring>
 #include <span>
@@ -12,12 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include <crowd/limits.hpp>
+#include <crowd/scenario3.hpp>
 #include <crowd/scenario_spec.hpp>
 
-#include "scenario/group_generation_3d.hpp"
-#include "scenario/risks.hpp"
-#include "scenario/json_document.hpp"
 #include "scenario/behavior_json.hpp"
+#include "scenario/group_generation_3d.hpp"
+#include "scenario/json_document.hpp"
+#include "scenario/risks.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd {
@@ -30,15 +29,16 @@ using scenario_detail::JsonValueReader;
 using scenario_detail::kParamKeys;
 using scenario_detail::Steering;
 
-constexpr std::array<std::string_view, 9> kTopKeys = {"dimensions", "name",          "timeStep", "steps", "seed",
-                                                      "removeArrived", "agentDefaults", "agents", "groups"};
+constexpr std::array<std::string_view, 9> kTopKeys = {
+    "dimensions", "name", "timeStep", "steps", "seed", "removeArrived", "agentDefaults", "agents", "groups"};
 // Planar keys a 3D file may not have, and why.
 constexpr std::array<std::string_view, 5> kPlanarOnlyKeys = {"obstacles", "circles", "paths", "map", "route"};
 // "name" lets a "target" refer to the agent.
-constexpr std::array<std::string_view, 5> kAgentKeys = {"position", "velocity", "goal", "prefVelocity", "name"};
+constexpr std::array<std::string_view, 5> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
+                                                        "name"};
 constexpr std::array<std::string_view, 5> kSphereKeys = {"type", "count", "radius", "center", "agentRadius"};
-constexpr std::array<std::string_view, 9> kBoxKeys = {"type", "goal", "goalOffset", "goalBox", "prefVelocity",
-                                                      "count", "min", "max", "placement"};
+constexpr std::array<std::string_view, 9> kBoxKeys = {
+    "type", "goal", "goalOffset", "goalBox", "prefVelocity", "count", "min", "max", "placement"};
 constexpr std::array<std::string_view, 2> kMinMaxKeys = {"min", "max"};
 
 class Scenario3Reader : JsonValueReader {
@@ -58,14 +58,16 @@ class Scenario3Reader : JsonValueReader {
     scenario.name = source();
     if (root.contains("name")) text(root["name"], "/name");
     if (root.contains("timeStep")) scenario.timeStep = floatNumber(root["timeStep"], "/timeStep");
-    if (const std::string problem = checkLimit(scenario.timeStep, limits::kTimeStep, "timeStep"); !problem.empty()) {
+    if (const std::string problem = checkLimit(scenario.timeStep, limits::kTimeStep, "timeStep");
+        !problem.empty()) {
       fail("/timeStep", problem);
     }
     if (root.contains("steps")) scenario.steps = integer(root["steps"], "/steps");
     if (scenario.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(scenario.steps));
     if (root.contains("seed")) scenario.seed = unsignedInteger(root["seed"], "/seed");
     if (seedOverride_) scenario.seed = *seedOverride_;
-    if (root.contains("removeArrived")) scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    if (root.contains("removeArrived"))
+      scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
     AgentParams defaults;
     if (root.contains("agentDefaults")) {
       const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
@@ -81,8 +83,8 @@ class Scenario3Reader : JsonValueReader {
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       const std::optional<AgentId> target = scenario.agents[i].target;
       if (target && target->index >= scenario.agents.size()) {
-        fail("", "agent " + std::to_string(i) + " targets agent " + std::to_string(target->index) + ", but there are " +
-                     std::to_string(scenario.agents.size()) + " agents");
+        fail("", "agent " + std::to_string(i) + " targets agent " + std::to_string(target->index) +
+                     ", but there are " + std::to_string(scenario.agents.size()) + " agents");
       }
     }
     addScenario3Warnings(scenario);
@@ -106,11 +108,13 @@ class Scenario3Reader : JsonValueReader {
   }
 
   // The AgentParams an object sets over `params`, each checked against its limit.
-  AgentParams readParams(const json& object, const std::string& path, std::span<const std::string_view> ownKeys,
-                         std::string_view radiusKey, AgentParams params) const {
+  AgentParams readParams(const json& object, const std::string& path,
+                         std::span<const std::string_view> ownKeys, std::string_view radiusKey,
+                         AgentParams params) const {
     refuseUnsupported(object, path);
     checkKeys(object, path,
-              {ownKeys, std::span(kParamKeys).subspan(radiusKey == "radius" ? 0 : 1), scenario_detail::kSteeringKeys});
+              {ownKeys, std::span(kParamKeys).subspan(radiusKey == "radius" ? 0 : 1),
+               scenario_detail::kSteeringKeys});
     params = applyParams(object, path, params, radiusKey);
     for (const AgentParamField& field : kAgentParamFields) {
       const std::string problem = checkAgentParam(params, field);
@@ -161,7 +165,8 @@ class Scenario3Reader : JsonValueReader {
       agent.position = point(object["position"], path + "/position");
       if (object.contains("velocity")) agent.velocity = velocity(object["velocity"], path + "/velocity");
       if (object.contains("goal")) agent.goal = point(object["goal"], path + "/goal");
-      if (object.contains("prefVelocity")) agent.prefVelocity = velocity(object["prefVelocity"], path + "/prefVelocity");
+      if (object.contains("prefVelocity"))
+        agent.prefVelocity = velocity(object["prefVelocity"], path + "/prefVelocity");
       scenario.agents.push_back(agent);
     }
   }
@@ -176,14 +181,16 @@ class Scenario3Reader : JsonValueReader {
     return steering;
   }
 
-  void setSteering(Scenario3& scenario, std::size_t first, const Steering& steering, const std::string& path) const {
+  void setSteering(Scenario3& scenario, std::size_t first, const Steering& steering,
+                   const std::string& path) const {
     if (steering.target && *steering.target >= first && *steering.target < scenario.agents.size()) {
       fail(path + "/target", "agent " + std::to_string(*steering.target) +
                                  " is one of the group's own agents: an agent cannot target itself");
     }
     for (std::size_t i = first; i < scenario.agents.size(); ++i) {
       scenario.agents[i].behavior = steering.behavior;
-      if (steering.target) scenario.agents[i].target = AgentId{static_cast<std::uint32_t>(*steering.target), 0};
+      if (steering.target)
+        scenario.agents[i].target = AgentId{static_cast<std::uint32_t>(*steering.target), 0};
     }
   }
 
@@ -211,17 +218,21 @@ class Scenario3Reader : JsonValueReader {
     }
   }
 
-  void readSphere(const json& object, const std::string& path, const AgentParams& defaults, Scenario3& scenario) {
+  void readSphere(const json& object, const std::string& path, const AgentParams& defaults,
+                  Scenario3& scenario) {
     const AgentParams params = readParams(object, path, kSphereKeys, "agentRadius", defaults);
     const std::size_t n = count(object, path);
     requireKey(object, path, "radius");
     const float radius = floatNumber(object["radius"], path + "/radius");
-    if (const std::string problem = checkLimit(radius, limits::kCoordinate, "radius"); !problem.empty() || radius < 0.0f) {
+    if (const std::string problem = checkLimit(radius, limits::kCoordinate, "radius");
+        !problem.empty() || radius < 0.0f) {
       fail(path + "/radius", problem.empty() ? "must be >= 0, got " + std::to_string(radius) : problem);
     }
-    if (radius == 0.0f && n > 1) fail(path + "/radius", "is 0: every agent of the group would start on one point");
+    if (radius == 0.0f && n > 1)
+      fail(path + "/radius", "is 0: every agent of the group would start on one point");
     const Vec3 center = object.contains("center") ? point(object["center"], path + "/center") : Vec3(0.0f);
-    if (!checkCoordinate(center + Vec3(radius), "").empty() || !checkCoordinate(center - Vec3(radius), "").empty()) {
+    if (!checkCoordinate(center + Vec3(radius), "").empty() ||
+        !checkCoordinate(center - Vec3(radius), "").empty()) {
       fail(path, "the sphere reaches past the coordinate limit (" + formatLimit() + ")");
     }
     reserve(scenario, n, path + "/count");
@@ -245,7 +256,8 @@ class Scenario3Reader : JsonValueReader {
       random = placement == "random";
     }
     int goals = 0;
-    for (const char* key : {"goal", "goalOffset", "goalBox", "prefVelocity"}) goals += object.contains(key) ? 1 : 0;
+    for (const char* key : {"goal", "goalOffset", "goalBox", "prefVelocity"})
+      goals += object.contains(key) ? 1 : 0;
     if (goals > 1) fail(path, "more than one of goal, goalOffset, goalBox, prefVelocity; give at most one");
     BoxGoal goal = BoxGoal::none;
     Vec3 vector(0.0f), goalMin(0.0f), goalMax(0.0f);
@@ -270,7 +282,8 @@ class Scenario3Reader : JsonValueReader {
     reserve(scenario, n, path + "/count");
     scenario_detail::ScenarioRandom draws(scenario.seed, g);
     const std::size_t first = scenario.agents.size();
-    scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params, draws);
+    scenario_detail::addBoxGroup(scenario.agents, n, min, max, random, goal, vector, goalMin, goalMax, params,
+                                 draws);
     setSteering(scenario, first, steering(object, path, first, n), path);
   }
 
@@ -282,7 +295,9 @@ class Scenario3Reader : JsonValueReader {
     if (min.x > max.x || min.y > max.y || min.z > max.z) fail(path, "needs min <= max in x, y and z");
   }
 
-  static std::string formatLimit() { return "+-" + std::to_string(static_cast<long long>(limits::kCoordinate.max)); }
+  static std::string formatLimit() {
+    return "+-" + std::to_string(static_cast<long long>(limits::kCoordinate.max));
+  }
 
   ScenarioSpec planar_;  // Where the planar steering reader keeps paths: a 3D world has none.
   scenario_detail::SteeringReader steering_;
@@ -298,7 +313,9 @@ class DimensionsScan : public nlohmann::json_sax<json> {
 
   bool null() override { return value(Found::Other); }
   bool boolean(bool) override { return value(Found::Other); }
-  bool number_integer(number_integer_t v) override { return value(v == 2 ? Found::Two : v == 3 ? Found::Three : Found::Other); }
+  bool number_integer(number_integer_t v) override {
+    return value(v == 2 ? Found::Two : v == 3 ? Found::Three : Found::Other);
+  }
   bool number_unsigned(number_unsigned_t v) override {
     return value(v == 2 ? Found::Two : v == 3 ? Found::Three : Found::Other);
   }
@@ -313,7 +330,9 @@ class DimensionsScan : public nlohmann::json_sax<json> {
     atDimensions_ = depth_ == 1 && k == "dimensions";
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
 
  private:
   // A value at the top level's "dimensions" ends the scan (false stops the parser).
@@ -340,7 +359,8 @@ class DimensionsScan : public nlohmann::json_sax<json> {
 int scenarioDimensions(std::string_view jsonText, const std::string& source) {
   DimensionsScan scan;
   const bool whole = json::sax_parse(jsonText, &scan);
-  if (scan.found == DimensionsScan::Found::Two || (whole && scan.found == DimensionsScan::Found::Nothing)) return 2;
+  if (scan.found == DimensionsScan::Found::Two || (whole && scan.found == DimensionsScan::Found::Nothing))
+    return 2;
   if (scan.found == DimensionsScan::Found::Three) return 3;
   // Anything else (not an object, a bad "dimensions", a syntax error): the full reader says what.
   const json root = scenario_detail::parseJsonDocument(jsonText, source);
@@ -353,9 +373,11 @@ int scenarioFileDimensions(const std::string& path) {
   return scenarioDimensions(scenario_detail::readScenarioText(path), path);
 }
 
-Scenario3 parseScenario3(std::string_view jsonText, const std::string& source, std::optional<std::uint64_t> seed) {
+Scenario3 parseScenario3(std::string_view jsonText, const std::string& source,
+                         std::optional<std::uint64_t> seed) {
   if (const std::size_t nul = jsonText.find('\0'); nul != std::string_view::npos) {
-    throw ScenarioError(source + ": byte " + std::to_string(nul + 1) + " is a NUL character; a scenario file is JSON text");
+    throw ScenarioError(source + ": byte " + std::to_string(nul + 1) +
+                        " is a NUL character; a scenario file is JSON text");
   }
   return Scenario3Reader(source, seed).read(scenario_detail::parseJsonDocument(jsonText, source));
 }

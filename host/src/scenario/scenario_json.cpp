@@ -5,8 +5,6 @@
 // behavior_json.hpp; both read values with JsonValueReader (json_value_reader.hpp). Every
 // problem is reported as "<source>: <JSON pointer>: <problem>" so a user can find the
 // offending value directly.
-#include <crowd/scenario_spec.hpp>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -23,10 +21,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenario/json_document.hpp"
-#include "scenario/json_value_reader.hpp"
+#include <crowd/scenario_spec.hpp>
+
 #include "params/number_text.hpp"
 #include "scenario/behavior_json.hpp"
+#include "scenario/json_document.hpp"
+#include "scenario/json_value_reader.hpp"
 #include "scenario/map_json.hpp"
 #include "scenario/scenario_paths.hpp"
 
@@ -47,17 +47,15 @@ constexpr std::array<std::string_view, 14> kTopKeys = {
     "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
     "groups", "obstacles", "circles", "paths", "map",           "route",         "dimensions"};
 // "name" lets a "target" refer to the agent (behavior_json.hpp).
-constexpr std::array<std::string_view, 6> kAgentKeys = {"position", "velocity", "goal", "prefVelocity",
-                                                        "name",     "exits"};
+constexpr std::array<std::string_view, 6> kAgentKeys = {"position",     "velocity", "goal",
+                                                        "prefVelocity", "name",     "exits"};
 // In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
-constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center",
-                                                         "agentRadius"};
+constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center", "agentRadius"};
 constexpr std::array<std::string_view, 10> kRectangleKeys = {
     "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity", "exits"};
 constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
 
 }  // namespace
-
 
 namespace {
 
@@ -149,7 +147,8 @@ class ScenarioReader : JsonValueReader {
         }
       }
       if (object.contains("exits")) {
-        spec.exits.push_back(ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
+        spec.exits.push_back(
+            ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
       }
       AgentDef agent;
       agent.position = vector2(object["position"], path + "/position");
@@ -283,7 +282,9 @@ ScenarioSpec parseScenarioSpec(std::string_view jsonText, const std::string& sou
   return spec;
 }
 
-std::string readScenarioFileText(const std::string& path) { return scenario_detail::readScenarioText(path); }
+std::string readScenarioFileText(const std::string& path) {
+  return scenario_detail::readScenarioText(path);
+}
 
 ScenarioSpec loadScenarioSpec(const std::string& path) {
   return parseScenarioSpec(scenario_detail::readScenarioText(path), path);

@@ -1,7 +1,5 @@
 // From a spec to a scenario: check every value of the spec against the limits, then generate
 // the groups with a seed and look for what is legal but suspicious.
-#include <crowd/scenario.hpp>
-
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -13,13 +11,14 @@
 #include <vector>
 
 #include <crowd/obstacles.hpp>
-#include "nav/reference_line.hpp"
+#include <crowd/scenario.hpp>
 
-#include "scenario/group_generation.hpp"
+#include "nav/reference_line.hpp"
 #include "params/number_text.hpp"
 #include "scenario/behavior_json.hpp"
-#include "scenario/scenario_paths.hpp"
+#include "scenario/group_generation.hpp"
 #include "scenario/risks.hpp"
+#include "scenario/scenario_paths.hpp"
 
 namespace crowd {
 
@@ -290,7 +289,8 @@ class SpecValidator {
     const auto exits = [&](const std::string& path, const std::vector<Vec2>& points) {
       if (!spec_.map) fail(path, "exits need a map to route through (give \"map\")");
       if (points.empty()) fail(path, "needs at least one exit [x, y]");
-      for (std::size_t e = 0; e < points.size(); ++e) vector(childPath(path, e), points[e], limits::kCoordinate);
+      for (std::size_t e = 0; e < points.size(); ++e)
+        vector(childPath(path, e), points[e], limits::kCoordinate);
     };
     for (const ExitSpec& set : spec_.exits) {
       if (set.count != 1 || set.firstAgent >= spec_.agents.size()) {

@@ -4,11 +4,6 @@
 // The checks must stay cheap for millions of agents, so they look things up in sparse grids
 // (geometry/geometry.hpp, geometry/point_grid.hpp): memory proportional to what is binned rather
 // than to the area the scenario spans. About 0.2 s per million agents.
-#include <crowd/scenario.hpp>
-
-#include <glm/common.hpp>
-#include <glm/vec2.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +11,11 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <glm/common.hpp>
+#include <glm/vec2.hpp>
+
+#include <crowd/scenario.hpp>
 
 #include "geometry/geometry.hpp"
 #include "geometry/point_grid.hpp"

@@ -45,7 +45,8 @@ void AgentHandles::release(AgentId id) {
 }
 
 std::size_t AgentHandles::bytes() const {
-  return (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) * sizeof(std::uint32_t);
+  return (slotGeneration_.capacity() + slotToDense_.capacity() + freeSlots_.capacity()) *
+         sizeof(std::uint32_t);
 }
 
 }  // namespace crowd

@@ -51,7 +51,8 @@ std::size_t AgentStoreOf<Vector>::bytes() const {
 }
 
 template <class Vector>
-void gatherAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order, int threads) {
+void gatherAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order,
+                  int threads) {
   const int n = static_cast<int>(order.size());
   to.resize(order.size());
   // One parallel region for all columns; each column's loop is shared out in it.
@@ -75,7 +76,8 @@ void copyStepColumns(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from,
 }
 
 template <class Vector>
-void scatterAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order, int threads) {
+void scatterAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order,
+                   int threads) {
   const int n = static_cast<int>(order.size());
   // One parallel region for all columns; each column's loop is shared out in it.
 #pragma omp parallel num_threads(threads)
@@ -87,7 +89,8 @@ void scatterAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, s
 }
 
 template <class Vector>
-void removeAgents(AgentStoreOf<Vector>& agents, AgentHandles& handles, std::span<const std::size_t> sortedDense) {
+void removeAgents(AgentStoreOf<Vector>& agents, AgentHandles& handles,
+                  std::span<const std::size_t> sortedDense) {
   if (sortedDense.empty()) return;
   for (std::size_t d : sortedDense) handles.release(agents.id[d]);
   // Stable compaction keeps the remaining agents in their order, so outputs stay sorted by id.
@@ -131,13 +134,14 @@ std::uint64_t hashAgents(const AgentStoreOf<Vector>& agents) {
 // The two worlds' stores.
 template class AgentStoreOf<Vec2>;
 template class AgentStoreOf<Vec3>;
-#define CROWD_STORE_FUNCTIONS(Vector)                                                                    \
+#define CROWD_STORE_FUNCTIONS(Vector)                                                                        \
   template void gatherAgents(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, std::span<const int>, int); \
-  template void copyStepColumns(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, int);                  \
-  template void scatterAgents(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, std::span<const int>, int); \
-  template void removeAgents(AgentStoreOf<Vector>&, AgentHandles&, std::span<const std::size_t>);             \
-  template std::size_t countArrived(const AgentStoreOf<Vector>&);                                              \
-  template std::vector<std::size_t> arrivedAgents(const AgentStoreOf<Vector>&);                                \
+  template void copyStepColumns(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, int);                    \
+  template void scatterAgents(AgentStoreOf<Vector>&, const AgentStoreOf<Vector>&, std::span<const int>,      \
+                              int);                                                                          \
+  template void removeAgents(AgentStoreOf<Vector>&, AgentHandles&, std::span<const std::size_t>);            \
+  template std::size_t countArrived(const AgentStoreOf<Vector>&);                                            \
+  template std::vector<std::size_t> arrivedAgents(const AgentStoreOf<Vector>&);                              \
   template std::uint64_t hashAgents(const AgentStoreOf<Vector>&);
 CROWD_STORE_FUNCTIONS(Vec2)
 CROWD_STORE_FUNCTIONS(Vec3)

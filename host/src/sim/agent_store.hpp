@@ -24,7 +24,9 @@ class AgentStoreOf {
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_VECTOR)
 #undef CROWD_COLUMN_VECTOR
 
-  std::size_t size() const { return id.size(); }
+  std::size_t size() const {
+    return id.size();
+  }
 
   /// Calls f(column) for every column vector.
   template <class F>
@@ -62,19 +64,22 @@ using AgentStore3 = AgentStoreOf<Vec3>;
 
 /// to[k] = from[order[k]] in every column: gathers agents into the order `order` lists.
 template <class Vector>
-void gatherAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order, int threads);
+void gatherAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order,
+                  int threads);
 /// to = from in every column a step writes (same order, same size).
 template <class Vector>
 void copyStepColumns(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, int threads);
 /// to[order[k]] = from[k] in every column a step writes: the inverse of gatherAgents for what
 /// a step changed.
 template <class Vector>
-void scatterAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order, int threads);
+void scatterAgents(AgentStoreOf<Vector>& to, const AgentStoreOf<Vector>& from, std::span<const int> order,
+                   int threads);
 
 /// Removes the agents at the ascending dense indices `sortedDense` and frees their handles;
 /// the others keep their order and handles.
 template <class Vector>
-void removeAgents(AgentStoreOf<Vector>& agents, AgentHandles& handles, std::span<const std::size_t> sortedDense);
+void removeAgents(AgentStoreOf<Vector>& agents, AgentHandles& handles,
+                  std::span<const std::size_t> sortedDense);
 
 /// How many agents have arrived.
 template <class Vector>

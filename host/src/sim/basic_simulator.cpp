@@ -1,10 +1,9 @@
 // The verbs both worlds share (crowd/basic_simulator.hpp), written once over the vector type.
-#include <crowd/basic_simulator.hpp>
-
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
+#include <crowd/basic_simulator.hpp>
 #include <crowd/kernels/agent_columns.hpp>
 #include <crowd/kernels/static_world.hpp>
 

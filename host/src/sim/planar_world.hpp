@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include <crowd/obstacles.hpp>
 #include <crowd/kernels/reference_point.hpp>
 #include <crowd/kernels/static_world.hpp>
+#include <crowd/obstacles.hpp>
 
 #include "geometry/obstacle_index.hpp"
 #include "nav/navigator.hpp"

@@ -1,14 +1,13 @@
 // The planar simulator: what only a planar world has (obstacles, paths and their reference lines,
 // navigation) around the BasicSimulator it shares with Simulator3. Paths and routes are in
 // simulator_paths.cpp, navigation in simulator_navigation.cpp.
-#include <crowd/simulator.hpp>
-
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 
 #include <crowd/limits.hpp>
+#include <crowd/simulator.hpp>
 
 #include "params/number_text.hpp"
 #include "sim/planar_world.hpp"
@@ -42,10 +41,16 @@ int Simulator::addObstacle(std::span<const Vec2> vertices) {
   return world_->obstacles.addPolygon(vertices);
 }
 
-const ObstacleSet& Simulator::obstacles() const { return world_->obstacles; }
+const ObstacleSet& Simulator::obstacles() const {
+  return world_->obstacles;
+}
 
-StaticWorldView Simulator::staticWorld(float maxObstacleRange) { return world_->staticWorld(maxObstacleRange); }
+StaticWorldView Simulator::staticWorld(float maxObstacleRange) {
+  return world_->staticWorld(maxObstacleRange);
+}
 
-std::size_t Simulator::worldBytes() const { return world_->memoryBytes(); }
+std::size_t Simulator::worldBytes() const {
+  return world_->memoryBytes();
+}
 
 }  // namespace crowd

@@ -1,12 +1,11 @@
 // The whole-simulation settings (crowd/simulator_config.hpp): their limits, and the backends by
 // name and by availability.
-#include <crowd/simulator_config.hpp>
-
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
 #include <crowd/limits.hpp>
+#include <crowd/simulator_config.hpp>
 
 #include "sim/step/executor.hpp"
 
@@ -21,9 +20,12 @@ std::optional<BackendKind> parseBackendKind(std::string_view name) {
 
 const char* backendKindName(BackendKind kind) {
   switch (kind) {
-    case BackendKind::Cpu: return "cpu";
-    case BackendKind::Cuda: return "cuda";
-    case BackendKind::Auto: break;
+    case BackendKind::Cpu:
+      return "cpu";
+    case BackendKind::Cuda:
+      return "cuda";
+    case BackendKind::Auto:
+      break;
   }
   return "auto";
 }

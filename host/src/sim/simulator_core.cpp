@@ -45,7 +45,8 @@ std::unique_ptr<ExecutorOf<Vector>> makeExecutor(BackendKind kind) {
 }
 
 void requireParams(const AgentParams& params) {
-  if (const std::string problem = checkAgentParams(params); !problem.empty()) throw std::invalid_argument(problem);
+  if (const std::string problem = checkAgentParams(params); !problem.empty())
+    throw std::invalid_argument(problem);
 }
 
 template <class Vector>
@@ -56,7 +57,8 @@ SimulatorCore<Vector>::SimulatorCore(const SimulatorConfig& configuration) : con
 
 template <class Vector>
 std::uint32_t SimulatorCore<Vector>::internProfile(const AgentParams& params, const Behavior& behavior) {
-  const auto [it, added] = profileIndex.try_emplace({params, behavior}, static_cast<std::uint32_t>(profiles.size()));
+  const auto [it, added] =
+      profileIndex.try_emplace({params, behavior}, static_cast<std::uint32_t>(profiles.size()));
   if (added) {
     profiles.push_back(params);
     behaviors.push_back(behavior);
@@ -107,9 +109,9 @@ StepRequestOf<Vector> SimulatorCore<Vector>::stepRequest(const StaticWorldView& 
   const ProfileTable& profileRows = profileTable();
   SteeringStoreOf<Vector>* steered = profileRows.anySteering ? &steeringStore() : nullptr;
   if (profileRows.anyPlanners) steered->keepTracks();
-  return StepRequestOf<Vector>{agents,          steered,         profileRows, world,       config.timeStep,
-                               config.cellSize, config.threads,  jitter(),    !config.exactRvo2, config.seed,
-                               stepCount + 1};
+  return StepRequestOf<Vector>{
+      agents,         steered,  profileRows,       world,       config.timeStep, config.cellSize,
+      config.threads, jitter(), !config.exactRvo2, config.seed, stepCount + 1};
 }
 
 template <class Vector>
@@ -136,7 +138,8 @@ void SimulatorCore<Vector>::step(const StepRequestOf<Vector>& request) {
 
 template <class Vector>
 std::size_t SimulatorCore<Vector>::memoryBytes() const {
-  return agents.bytes() + handles.bytes() + (steering ? steering->bytes() : 0) + driver->executor().hostBytes();
+  return agents.bytes() + handles.bytes() + (steering ? steering->bytes() : 0) +
+         driver->executor().hostBytes();
 }
 
 template struct SimulatorCore<Vec2>;

@@ -23,9 +23,9 @@
 
 #include "sim/agent_handles.hpp"
 #include "sim/agent_store.hpp"
+#include "sim/steering_store.hpp"
 #include "sim/step/profile_table.hpp"
 #include "sim/step/step_driver.hpp"
-#include "sim/steering_store.hpp"
 
 namespace crowd {
 
@@ -33,13 +33,15 @@ namespace crowd {
 /// what keeps a step's maths finite.
 template <class Vector>
 void requirePoint(Vector point, const char* what) {
-  if (const std::string problem = checkCoordinate(point, what); !problem.empty()) throw std::invalid_argument(problem);
+  if (const std::string problem = checkCoordinate(point, what); !problem.empty())
+    throw std::invalid_argument(problem);
 }
 
 /// Throws std::invalid_argument unless `velocity` is within the velocity limit.
 template <class Vector>
 void requireVelocity(Vector velocity, const char* what) {
-  if (const std::string problem = checkVelocity(velocity, what); !problem.empty()) throw std::invalid_argument(problem);
+  if (const std::string problem = checkVelocity(velocity, what); !problem.empty())
+    throw std::invalid_argument(problem);
 }
 
 /// Throws std::invalid_argument with checkAgentParams's message for parameters outside their limits.
@@ -87,7 +89,7 @@ struct SimulatorCore {
   mutable AgentStoreOf<Vector> agents;
   AgentHandles handles;
   std::vector<AgentParams> profiles;
-  std::vector<Behavior> behaviors;  // Indexed like profiles.
+  std::vector<Behavior> behaviors;                                         // Indexed like profiles.
   std::map<std::pair<AgentParams, Behavior>, std::uint32_t> profileIndex;  // For interning.
   std::unique_ptr<ProfileTable> table;
   mutable std::unique_ptr<SteeringStoreOf<Vector>> steering;

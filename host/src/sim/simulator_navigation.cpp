@@ -1,7 +1,5 @@
 // The Simulator's navigation (crowd/navigation.hpp): routes planned for agents that need one,
 // before a step, as paths the agents follow.
-#include <crowd/simulator.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,6 +7,7 @@
 #include <string>
 
 #include <crowd/kernels/agent_columns.hpp>
+#include <crowd/simulator.hpp>
 
 #include "nav/navigator.hpp"
 #include "sim/planar_world.hpp"
@@ -38,7 +37,8 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   denseOf(id);  // Throws for an unknown id.
   if (goals.empty()) throw std::invalid_argument("navigate needs at least one goal");
   for (const Vec2 goal : goals) {
-    if (const std::string problem = checkCoordinate(goal, "goal"); !problem.empty()) throw std::invalid_argument(problem);
+    if (const std::string problem = checkCoordinate(goal, "goal"); !problem.empty())
+      throw std::invalid_argument(problem);
   }
   // Only the default goal rule changes (to following its own route); setBehavior also starts
   // the agent's steering state afresh, which other behaviours keep.
@@ -47,13 +47,17 @@ void Simulator::navigate(AgentId id, std::span<const Vec2> goals, bool keepRoute
   if (keepRoute && route(id) >= 0) world_->navigator->routed(id.index, core_->stepCount, false);
 }
 
-bool Simulator::hasNavigation() const { return world_->navigator != nullptr; }
+bool Simulator::hasNavigation() const {
+  return world_->navigator != nullptr;
+}
 
 void Simulator::beforeStep() {
   if (world_->navigator) navigateRoutes();
 }
 
-NavigationStats Simulator::navigationStats() const { return world_->navigator ? world_->navigator->stats() : NavigationStats{}; }
+NavigationStats Simulator::navigationStats() const {
+  return world_->navigator ? world_->navigator->stats() : NavigationStats{};
+}
 
 void Simulator::navigateRoutes() {
   Navigator& nav = *world_->navigator;
@@ -84,7 +88,9 @@ void Simulator::navigateRoutes() {
     const int path = steers ? core_->steering->route(slot) : -1;
     const int segment = steers ? core_->steering->segment(slot) : -1;
     const Vec2 position = core_->agents.position[d];
-    if (!nav.due(slot, world_->pathPoints, world_->pathStart, path, segment, position, core_->stepCount, stuckSteps)) continue;
+    if (!nav.due(slot, world_->pathPoints, world_->pathStart, path, segment, position, core_->stepCount,
+                 stuckSteps))
+      continue;
     RouteRequest request;
     request.start = position;
     const std::span<const Vec2> goals = nav.goalSet(agent.goalSet);

@@ -1,10 +1,10 @@
 // The planar Simulator's paths: adding them, agents' own routes, the behaviours a planar world
 // can use, and the reference lines the Frenet planner follows.
-#include <crowd/simulator.hpp>
-
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <crowd/simulator.hpp>
 
 #include "sim/planar_world.hpp"
 #include "sim/simulator_core.hpp"
@@ -74,7 +74,8 @@ std::span<const ReferencePoint> Simulator::referenceLine(int path) const {
   if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));
   const auto p = static_cast<std::size_t>(path);
   return std::span<const ReferencePoint>(world_->linePoints)
-      .subspan(static_cast<std::size_t>(world_->lineBegin[p]), static_cast<std::size_t>(world_->lineEnd[p] - world_->lineBegin[p]));
+      .subspan(static_cast<std::size_t>(world_->lineBegin[p]),
+               static_cast<std::size_t>(world_->lineEnd[p] - world_->lineBegin[p]));
 }
 
 int Simulator::addPath(std::span<const Vec2> points, bool loop) {
@@ -93,7 +94,8 @@ int Simulator::addPath(std::span<const Vec2> points, bool loop) {
     }
     const Vec2 next = points[(i + 1) % points.size()];
     if ((i + 1 < points.size() || loop) && next == points[i]) {
-      throw std::invalid_argument("points " + std::to_string(i) + " and " + std::to_string((i + 1) % points.size()) +
+      throw std::invalid_argument("points " + std::to_string(i) + " and " +
+                                  std::to_string((i + 1) % points.size()) +
                                   " are the same (a segment of zero length)");
     }
   }
@@ -108,7 +110,9 @@ int Simulator::addPath(std::span<const Vec2> points, bool loop) {
   return pathCount() - 1;
 }
 
-int Simulator::pathCount() const { return world_->pathCount(); }
+int Simulator::pathCount() const {
+  return world_->pathCount();
+}
 
 std::span<const Vec2> Simulator::pathPoints(int path) const {
   if (path < 0 || path >= pathCount()) throw std::out_of_range("no path " + std::to_string(path));

@@ -10,7 +10,7 @@ void SteeringStoreOf<Vector>::keepTracks() {
 #define CROWD_START_Kept(Type, name, initial)
 #define CROWD_START_Stepped(Type, name, initial)
 #define CROWD_START_Planned(Type, name, initial) \
-  for (auto& buffer : name##_) buffer.assign(size_, initial);
+  for (auto& buffer : columns_.name) buffer.assign(size_, initial);
 #define CROWD_START_COLUMN(Type, name, Kind, initial) CROWD_START_##Kind(Type, name, initial)
   CROWD_STEERING_COLUMNS(CROWD_START_COLUMN)
 #undef CROWD_START_COLUMN
@@ -22,9 +22,9 @@ void SteeringStoreOf<Vector>::keepTracks() {
 template <class Vector>
 void SteeringStoreOf<Vector>::resize(std::size_t count) {
   if (count <= size_) return;
-#define CROWD_GROW_Kept(Type, name, initial) name##_.resize(count, initial);
+#define CROWD_GROW_Kept(Type, name, initial) columns_.name.resize(count, initial);
 #define CROWD_GROW_Stepped(Type, name, initial) \
-  for (auto& buffer : name##_) buffer.resize(count, initial);
+  for (auto& buffer : columns_.name) buffer.resize(count, initial);
 #define CROWD_GROW_Planned(Type, name, initial) \
   if (tracked_) CROWD_GROW_Stepped(Type, name, initial)
 #define CROWD_GROW_COLUMN(Type, name, Kind, initial) CROWD_GROW_##Kind(Type, name, initial)
@@ -40,7 +40,7 @@ template <class Vector>
 void SteeringStoreOf<Vector>::reset(std::uint32_t id) {
 #define CROWD_RESET_Kept(Type, name, initial)
 #define CROWD_RESET_Stepped(Type, name, initial) \
-  for (auto& buffer : name##_) buffer[id] = initial;
+  for (auto& buffer : columns_.name) buffer[id] = initial;
 #define CROWD_RESET_Planned(Type, name, initial) \
   if (tracked_) CROWD_RESET_Stepped(Type, name, initial)
 #define CROWD_RESET_COLUMN(Type, name, Kind, initial) CROWD_RESET_##Kind(Type, name, initial)
@@ -53,51 +53,19 @@ void SteeringStoreOf<Vector>::reset(std::uint32_t id) {
 
 template <class Vector>
 void SteeringStoreOf<Vector>::setTarget(std::uint32_t id, AgentId target) {
-  const bool had = target_[id].index != kNoTarget.index;
+  const bool had = columns_.target[id].index != kNoTarget.index;
   const bool has = target.index != kNoTarget.index;
   targets_ = targets_ - (had ? 1 : 0) + (has ? 1 : 0);
-  target_[id] = target;
-  for (auto& buffer : flags_) buffer[id] = 0;  // The new target has not been seen yet.
+  columns_.target[id] = target;
+  for (auto& buffer : columns_.flags) buffer[id] = 0;  // The new target has not been seen yet.
 }
 
 template <class Vector>
 SteeringStateOf<Vector> SteeringStoreOf<Vector>::view() {
-  const int in = current_;
-  const int out = current_ ^ 1;
-  State state{};
-#define CROWD_VIEW_Kept(Type, name) state.name = name##_.data();
-#define CROWD_VIEW_Stepped(Type, name) \
-  state.name##In = name##_[in].data(); \
-  state.name##Out = name##_[out].data();
-#define CROWD_VIEW_Planned(Type, name) \
-  if (tracked_) {                      \
-    CROWD_VIEW_Stepped(Type, name)     \
-  }
-#define CROWD_VIEW_COLUMN(Type, name, Kind, initial) CROWD_VIEW_##Kind(Type, name)
-  CROWD_STEERING_COLUMNS(CROWD_VIEW_COLUMN)
-#undef CROWD_VIEW_COLUMN
-#undef CROWD_VIEW_Kept
-#undef CROWD_VIEW_Stepped
-#undef CROWD_VIEW_Planned
+  State state = columns_.view(current_, tracked_);
   state.slotOfId = nullptr;
   state.idCount = anyTargets() ? static_cast<int>(size_) : 0;
   return state;
-}
-
-template <class Vector>
-std::size_t SteeringStoreOf<Vector>::bytes() const {
-  std::size_t total = 0;
-#define CROWD_BYTES_Kept(Type, name) total += name##_.capacity() * sizeof(Type);
-#define CROWD_BYTES_Stepped(Type, name) \
-  for (const auto& buffer : name##_) total += buffer.capacity() * sizeof(Type);
-#define CROWD_BYTES_Planned(Type, name) CROWD_BYTES_Stepped(Type, name)
-#define CROWD_BYTES_COLUMN(Type, name, Kind, initial) CROWD_BYTES_##Kind(Type, name)
-  CROWD_STEERING_COLUMNS(CROWD_BYTES_COLUMN)
-#undef CROWD_BYTES_COLUMN
-#undef CROWD_BYTES_Kept
-#undef CROWD_BYTES_Stepped
-#undef CROWD_BYTES_Planned
-  return total;
 }
 
 template class SteeringStoreOf<Vec2>;

@@ -1,17 +1,19 @@
-// The host's copy of the per-agent steering state: one vector per kept column and two per stepped
-// one, generated from kernels/steering_state.hpp's column list, for either world. Indexed by
+// The host's copy of the per-agent steering state: the columns of kernels/steering_state.hpp's
+// list in host vectors (steering_columns.hpp), for either world. Indexed by
 // AgentId::index. A step reads one buffer of each stepped column and writes the other; flip()
 // makes the written one current only when the step is accepted. Made only once some agent steers
 // or has a target (a goal-only crowd pays nothing), and the planned columns only once some profile
 // plans.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include <crowd/kernels/steering_state.hpp>
+
+#include "sim/steering_columns.hpp"
 
 namespace crowd {
 
@@ -26,12 +28,12 @@ class SteeringStoreOf {
   /// Starts id's stepped state afresh (a new agent, or a new behaviour); keeps its kept columns.
   void reset(std::uint32_t id);
   void setTarget(std::uint32_t id, AgentId target);
-  AgentId target(std::uint32_t id) const { return target_[id]; }
+  AgentId target(std::uint32_t id) const { return columns_.target[id]; }
   /// The agent's own route (a path number), or -1.
-  void setRoute(std::uint32_t id, int path) { route_[id] = path; }
-  int route(std::uint32_t id) const { return route_[id]; }
+  void setRoute(std::uint32_t id, int path) { columns_.route[id] = path; }
+  int route(std::uint32_t id) const { return columns_.route[id]; }
   /// The agent's current path segment (-1: none yet).
-  int segment(std::uint32_t id) const { return segment_[current_][id]; }
+  int segment(std::uint32_t id) const { return columns_.segment[current_][id]; }
   /// Whether any agent has a target (the backends then map ids to slots each step).
   bool anyTargets() const { return targets_ > 0; }
   /// Holds the planned columns from now on, once some profile plans; until then they take no
@@ -44,26 +46,23 @@ class SteeringStoreOf {
   /// Makes the step's output the current state.
   void flip() { current_ ^= 1; }
   int currentBuffer() const { return current_; }
-  std::size_t bytes() const;
+  std::size_t bytes() const { return columns_.bytes(); }
 
-  // name##Current(): each column's current buffer (a kept column's only one), which a device copy
-  // uploads from and downloads into. Planned columns are empty while tracks are not kept.
-#define CROWD_CURRENT_Kept(Type, name) \
-  std::vector<Type>& name##Current() { return name##_; }
-#define CROWD_CURRENT_Stepped(Type, name) \
-  std::vector<Type>& name##Current() { return name##_[current_]; }
-#define CROWD_CURRENT_Planned(Type, name) CROWD_CURRENT_Stepped(Type, name)
-#define CROWD_CURRENT_ACCESSOR(Type, name, Kind, initial) CROWD_CURRENT_##Kind(Type, name)
-  CROWD_STEERING_COLUMNS(CROWD_CURRENT_ACCESSOR)
-#undef CROWD_CURRENT_ACCESSOR
+  /// Each column's current buffer (a kept column's only one): what a device copy uploads from and
+  /// downloads into. The planned columns are empty while tracks are not kept.
+  template <class Column>
+  auto& current(Column& column) {
+    if constexpr (std::is_array_v<Column>) {
+      return column[current_];
+    } else {
+      return column;
+    }
+  }
+  /// The columns themselves, for a device copy to mirror (each through current()).
+  SteeringColumnsOf<Vector, HostColumn>& columns() { return columns_; }
 
  private:
-#define CROWD_STEERING_STORE_Kept(Type, name) std::vector<Type> name##_;
-#define CROWD_STEERING_STORE_Stepped(Type, name) std::array<std::vector<Type>, 2> name##_;
-#define CROWD_STEERING_STORE_Planned(Type, name) CROWD_STEERING_STORE_Stepped(Type, name)
-#define CROWD_STEERING_STORE_FIELD(Type, name, Kind, initial) CROWD_STEERING_STORE_##Kind(Type, name)
-  CROWD_STEERING_COLUMNS(CROWD_STEERING_STORE_FIELD)
-#undef CROWD_STEERING_STORE_FIELD
+  SteeringColumnsOf<Vector, HostColumn> columns_;
   std::size_t size_ = 0;
   bool tracked_ = false;
   int current_ = 0;

@@ -1,17 +1,17 @@
 // The CUDA backend against the CPU backend. Tests that need a GPU skip, saying why, when this
 // build has no CUDA backend or the machine no usable device; the error paths run everywhere.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <random>
 #include <stdexcept>
 #include <string>
 
-#include <gtest/gtest.h>
+#include <crowd/metrics.hpp>
+#include <crowd/scenario.hpp>
 
 #include "require_gpu.hpp"
 #include "sim/cuda/cuda_test_support.hpp"
-
-#include <crowd/metrics.hpp>
-#include <crowd/scenario.hpp>
 
 namespace crowd {
 namespace {
@@ -20,7 +20,9 @@ TEST(CudaBackend, ExplicitRequestWithoutDeviceFailsClearly) {
   test::expectExplicitRequestWithoutDeviceFailsClearly<Simulator>("simulator");
 }
 
-TEST(CudaBackend, AutoPicksTheGpuOnlyWhenThereIsOne) { test::expectAutoPicksTheGpuOnlyWhenThereIsOne<Simulator>(); }
+TEST(CudaBackend, AutoPicksTheGpuOnlyWhenThereIsOne) {
+  test::expectAutoPicksTheGpuOnlyWhenThereIsOne<Simulator>();
+}
 
 // Random dense states with obstacles and mixed parameters, one step on each backend.
 TEST(CudaBackend, OneStepMatchesTheCpuBackend) {
@@ -36,14 +38,17 @@ TEST(CudaBackend, OneStepMatchesTheCpuBackend) {
     if (trial % 2 == 1) {
       const float x = side * unit(rng), y = side * unit(rng);
       scenario.obstacles.push_back({{x, y}, {x + 6, y}, {x + 6, y + 3}, {x, y + 3}});
-      scenario.obstacles.push_back({{side * unit(rng), side * unit(rng)}, {side * unit(rng), side * unit(rng)}});
+      scenario.obstacles.push_back(
+          {{side * unit(rng), side * unit(rng)}, {side * unit(rng), side * unit(rng)}});
     }
     for (int i = 0; i < 300; ++i) {
       AgentDef def;
       def.position = Vec2(side * unit(rng), side * unit(rng));
       def.velocity = Vec2(4 * unit(rng) - 2, 4 * unit(rng) - 2);
-      if (unit(rng) < 0.5f) def.goal = Vec2(side * unit(rng), side * unit(rng));
-      else def.prefVelocity = Vec2(4 * unit(rng) - 2, 4 * unit(rng) - 2);
+      if (unit(rng) < 0.5f)
+        def.goal = Vec2(side * unit(rng), side * unit(rng));
+      else
+        def.prefVelocity = Vec2(4 * unit(rng) - 2, 4 * unit(rng) - 2);
       def.params.radius = 0.2f + 1.3f * unit(rng);
       def.params.maxNeighbors = static_cast<int>(unit(rng) * 20.0f);
       def.params.neighborDist = 2.0f + 15.0f * unit(rng);
@@ -61,7 +66,8 @@ TEST(CudaBackend, OneStepMatchesTheCpuBackend) {
       worst = std::max(worst, static_cast<double>(length(a - b)));
     }
   }
-  std::printf("[ cuda ] %zu agents, %zu bitwise identical, largest difference %.3g\n", agents, identical, worst);
+  std::printf("[ cuda ] %zu agents, %zu bitwise identical, largest difference %.3g\n", agents, identical,
+              worst);
   EXPECT_GE(static_cast<double>(identical), 0.99 * static_cast<double>(agents));
   EXPECT_LT(worst, 1e-3);
 }

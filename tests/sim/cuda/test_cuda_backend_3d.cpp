@@ -1,6 +1,8 @@
 // The CUDA backend in 3D worlds against the CPU backend: the same phases over the same 3D grid,
 // the same K-nearest rule and the same steering (its state resident on the device), so the same
 // bits. Skips, saying why, without a usable GPU.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -10,19 +12,19 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
+#include <crowd/scenario3.hpp>
+#include <crowd/simulator3.hpp>
 
 #include "require_gpu.hpp"
 #include "sim/cuda/cuda_test_support.hpp"
 #include "sim/steering/steered_swarm_3d.hpp"
 
-#include <crowd/scenario3.hpp>
-#include <crowd/simulator3.hpp>
-
 namespace crowd {
 namespace {
 
-TEST(CudaBackend3d, AutoPicksTheGpuOnlyWhenThereIsOne) { test::expectAutoPicksTheGpuOnlyWhenThereIsOne<Simulator3>(); }
+TEST(CudaBackend3d, AutoPicksTheGpuOnlyWhenThereIsOne) {
+  test::expectAutoPicksTheGpuOnlyWhenThereIsOne<Simulator3>();
+}
 
 TEST(CudaBackend3d, ExplicitRequestWithoutDeviceFailsClearly) {
   test::expectExplicitRequestWithoutDeviceFailsClearly<Simulator3>("3D simulator");
@@ -114,8 +116,10 @@ TEST(CudaBackend3d, SteeringChangedBetweenStepsMatchesTheCpuBackend) {
       ASSERT_EQ(cpu.agentCount(), gpu.agentCount()) << "round " << round;
       for (std::size_t i = 0; i < cpu.agentCount(); ++i) {
         ASSERT_EQ(cpu.ids()[i], gpu.ids()[i]);
-        ASSERT_TRUE(cpu.target(cpu.ids()[i]) == gpu.target(gpu.ids()[i])) << "round " << round << " agent " << i;
-        ASSERT_TRUE(cpu.behavior(cpu.ids()[i]) == gpu.behavior(gpu.ids()[i])) << "round " << round << " agent " << i;
+        ASSERT_TRUE(cpu.target(cpu.ids()[i]) == gpu.target(gpu.ids()[i]))
+            << "round " << round << " agent " << i;
+        ASSERT_TRUE(cpu.behavior(cpu.ids()[i]) == gpu.behavior(gpu.ids()[i]))
+            << "round " << round << " agent " << i;
       }
     }
     for (int s = 0; s < 12; ++s) {

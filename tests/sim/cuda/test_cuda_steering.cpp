@@ -1,24 +1,22 @@
 // Steering on the CUDA backend against the CPU backend, behaviour by behaviour. The per-agent
 // maths is the same code on both (kernels/steering.hpp), so runs must agree to rounding. Every
 // test skips, saying why, without a GPU.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "require_gpu.hpp"
-#include "sim/cuda/cuda_test_support.hpp"
-
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 
+#include "require_gpu.hpp"
+#include "sim/cuda/cuda_test_support.hpp"
 #include "steering_test_helpers.hpp"
 
 namespace crowd {
 namespace {
-
 
 using test::behaviorOf;
 
@@ -60,8 +58,8 @@ void expectSameRun(const Scenario& scenario, const char* what, int steps = 300) 
       worst = std::max(worst, static_cast<double>(length(a - b)));
     }
   }
-  std::printf("[ cuda ] %s: %zu of %zu positions bitwise identical, largest difference %.3g\n", what, identical,
-              compared, worst);
+  std::printf("[ cuda ] %s: %zu of %zu positions bitwise identical, largest difference %.3g\n", what,
+              identical, compared, worst);
   EXPECT_LT(worst, 1e-3) << what;
 }
 
@@ -86,8 +84,8 @@ TEST(CudaSteering, PursuitKindsMatchTheCpuBackend) {
 
 TEST(CudaSteering, CombinationsWithoutOrcaMatchTheCpuBackend) {
   CROWD_REQUIRE_GPU();
-  Behavior sum = behaviorOf({BehaviorKind::Seek, BehaviorKind::AvoidObstacles, BehaviorKind::Separation,
-                             BehaviorKind::Wander});
+  Behavior sum = behaviorOf(
+      {BehaviorKind::Seek, BehaviorKind::AvoidObstacles, BehaviorKind::Separation, BehaviorKind::Wander});
   sum.avoidance = AvoidanceMode::None;
   expectSameRun(mixedScene(sum, false), "seek+avoid+separation+wander, no ORCA");
   Behavior priority = behaviorOf({BehaviorKind::AvoidObstacles, BehaviorKind::Evade, BehaviorKind::Arrive});

@@ -24,8 +24,10 @@ inline Behavior only(BehaviorKind kind, AvoidanceMode avoidance = AvoidanceMode:
 inline Scenario3 steeredSwarm(std::size_t agents, std::uint64_t seed) {
   Scenario3 s = builtinScenario3("swarm", agents, seed);
   for (std::size_t i = 0; i < s.agents.size(); ++i) {
-    s.agents[i].behavior = only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
-    if (i % 3 == 1) s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
+    s.agents[i].behavior =
+        only(i % 3 == 0 ? BehaviorKind::Arrive : (i % 3 == 1 ? BehaviorKind::Seek : BehaviorKind::Goal));
+    if (i % 3 == 1)
+      s.agents[i].behavior.behaviors.push_back(WeightedBehavior{BehaviorKind::Separation, 0.5f});
     if (i % 5 == 0) s.agents[i].behavior = only(BehaviorKind::Wander);
     if (i % 7 == 0) {  // Some pursue the next agent, some evade it.
       s.agents[i].behavior = only(i % 2 == 0 ? BehaviorKind::Pursue : BehaviorKind::Evade);

@@ -4,11 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
+#include <vector>
+
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
-#include <numbers>
-#include <vector>
 
 #include "frenet_test_helpers.hpp"
 
@@ -34,7 +35,7 @@ struct LaneRun {
   float maxOffsetNearObstacle = 0.0f;  // How far it swerved.
   float closestToObstacle = INFINITY;  // Centre distance, minus the two radii.
   float offsetAtEnd = 0.0f;
-  float largestJump = 0.0f;            // Largest move in one step.
+  float largestJump = 0.0f;  // Largest move in one step.
   float endX = 0.0f;
   std::int64_t candidates = 0;
 };
@@ -53,7 +54,8 @@ LaneRun driveLane(bool parked, int threads = 2) {
     EXPECT_TRUE(std::isfinite(p.x) && std::isfinite(p.y)) << "step " << s;
     run.largestJump = std::max(run.largestJump, length(p - last));
     last = p;
-    if (std::fabs(p.x - obstacle.x) < 6.0f) run.maxOffsetNearObstacle = std::max(run.maxOffsetNearObstacle, std::fabs(p.y));
+    if (std::fabs(p.x - obstacle.x) < 6.0f)
+      run.maxOffsetNearObstacle = std::max(run.maxOffsetNearObstacle, std::fabs(p.y));
     run.closestToObstacle = std::min(run.closestToObstacle, length(p - obstacle) - 1.0f - vehicle().radius);
     run.candidates += sim.lastPlanCandidates();
   }

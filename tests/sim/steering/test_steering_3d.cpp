@@ -2,6 +2,9 @@
 // a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade), and
 // wander, steer spheres, with the planar code's forces; the others are refused by name, in the
 // library and in scenario files.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -9,8 +12,6 @@
 #include <vector>
 
 #include <glm/common.hpp>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>
@@ -110,7 +111,8 @@ TEST(Steering3d, ScenarioFilesSteerAndRefuseWhatIsPlanar) {
     "agents": [ {"position": [0, 0, 0], "goal": [5, 5, 5]},
                 {"position": [9, 0, 0], "goal": [0, 0, 0], "behavior": ["seek", {"name": "separation", "weight": 2}]} ],
     "groups": [ {"type": "box", "count": 4, "min": [0, 0, 0], "max": [3, 3, 3], "goalOffset": [0, 0, 10],
-                 "behavior": "flee", "avoidance": "none"} ] })", "steer.json");
+                 "behavior": "flee", "avoidance": "none"} ] })",
+                                     "steer.json");
   ASSERT_EQ(s.agents.size(), 6u);
   EXPECT_EQ(s.agents[0].behavior.behaviors[0].kind, BehaviorKind::Arrive);
   EXPECT_EQ(s.agents[0].behavior.slowingRadius, 3.0f);
@@ -132,8 +134,10 @@ TEST(Steering3d, ScenarioFilesSteerAndRefuseWhatIsPlanar) {
               ::testing::StartsWith("bad.json: /agents/0/behavior: behaviour 'avoid' is planar for now"));
   EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "path": 0}]})"),
               ::testing::StartsWith("bad.json: /agents/0/path: 3D agents have no paths or planners"));
-  EXPECT_THAT(errorFor(R"({"dimensions": 3, "agentDefaults": {"behavior": "follow"}, "agents": [{"position": [0, 0, 0]}]})"),
-              ::testing::HasSubstr("planar for now"));
+  EXPECT_THAT(
+      errorFor(
+          R"({"dimensions": 3, "agentDefaults": {"behavior": "follow"}, "agents": [{"position": [0, 0, 0]}]})"),
+      ::testing::HasSubstr("planar for now"));
   EXPECT_THAT(errorFor(R"({"dimensions": 3, "agents": [{"position": [0, 0, 0], "target": 7}]})"),
               ::testing::HasSubstr("7"));
 }
@@ -205,7 +209,8 @@ TEST(Steering3d, ScenarioTargetsByNumberAndName) {
     "agents": [ {"position": [0, 0, 0], "behavior": "pursue", "target": "runner", "maxSpeed": 2},
                 {"name": "runner", "position": [0, 0, 10], "prefVelocity": [1, 0, 0]} ],
     "groups": [ {"type": "sphere", "count": 6, "radius": 30, "behavior": "pursue", "pursuit": "sight",
-                 "target": 1, "avoidance": "none"} ] })", "chase.json");
+                 "target": 1, "avoidance": "none"} ] })",
+                                     "chase.json");
   ASSERT_EQ(s.agents.size(), 8u);
   EXPECT_EQ(s.agents[0].target, (AgentId{1, 0}));
   EXPECT_EQ(s.agents[5].target, (AgentId{1, 0}));
@@ -247,9 +252,9 @@ TEST(Steering3d, WanderMeandersInThreeDimensions) {
       turned = std::max(turned, 1.0f - dot(before, after));
     }
   }
-  EXPECT_GT(turned, 0.2f);  // It turns,
+  EXPECT_GT(turned, 0.2f);                                                            // It turns,
   for (int axis = 0; axis < 3; ++axis) EXPECT_GT(hi[axis] - lo[axis], 3.0f) << axis;  // in every dimension,
-  EXPECT_NEAR(length(a[200] - a[199]) / 0.25f, 1.0f, 0.15f);  // at about prefSpeed.
+  EXPECT_NEAR(length(a[200] - a[199]) / 0.25f, 1.0f, 0.15f);                          // at about prefSpeed.
   EXPECT_EQ(walk(3), a);
   EXPECT_NE(walk(4), a);
 }

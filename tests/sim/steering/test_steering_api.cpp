@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <crowd/metrics.hpp>
-#include <crowd/simulator.hpp>
 #include <cstdio>
 #include <numbers>
 #include <optional>
 #include <vector>
+
+#include <crowd/metrics.hpp>
+#include <crowd/simulator.hpp>
+
 #include "steering_test_helpers.hpp"
 
 namespace crowd {

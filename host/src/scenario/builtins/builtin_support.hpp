@@ -4,14 +4,15 @@
 #pragma once
 
 #include <cmath>
-#include <crowd/scenario.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include <crowd/scenario.hpp>
+
 #include "geometry/geometry.hpp"
-#include "scenario/group_generation.hpp"
 #include "params/number_text.hpp"
+#include "scenario/group_generation.hpp"
 
 namespace crowd::builtin_detail {
 

@@ -2,11 +2,11 @@
 // shows, and the functions that find and build them. Each family is built in a file of its own
 // (orca_builtins.cpp, steering_builtins.cpp, lanes_builtin.cpp, navigation_builtins.cpp); the 3D
 // built-ins are in builtins_3d.cpp.
-#include <crowd/scenario.hpp>
-#include <crowd/scenario3.hpp>
-
 #include <string>
 #include <vector>
+
+#include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 #include "scenario/builtins/builtin_support.hpp"
 #include "scenario/risks.hpp"
@@ -24,13 +24,11 @@ struct Builtin {
 };
 
 constexpr Builtin kBuiltins[] = {
-    {"circle", 250,
-     "agents on a circle swap places with the antipodal agent; RVO2's Circle example at 250",
+    {"circle", 250, "agents on a circle swap places with the antipodal agent; RVO2's Circle example at 250",
      buildCircle},
     {"crossing", 400, "two perpendicular streams, eastbound and northbound, cross at the origin",
      buildCrossing},
-    {"corridor", 300, "two groups swap ends of a 30-wide walled corridor, meeting head-on",
-     buildCorridor},
+    {"corridor", 300, "two groups swap ends of a 30-wide walled corridor, meeting head-on", buildCorridor},
     {"bottleneck", 200, "a crowded square room evacuates through an 8-wide door", buildBottleneck},
     {"random", 1000, "agents at density 0.05 in an open square walk to random goals", buildRandom},
     {"pursuit", 60,
@@ -78,12 +76,10 @@ std::vector<std::string> builtinScenarioNames() {
 
 std::string builtinScenarioDescription(const std::string& name) {
   const Builtin& builtin = findBuiltin(name);
-  return std::string(builtin.description) + " (default " + std::to_string(builtin.defaultAgents) +
-         " agents)";
+  return std::string(builtin.description) + " (default " + std::to_string(builtin.defaultAgents) + " agents)";
 }
 
-Scenario builtinScenario(const std::string& name, std::optional<std::size_t> agents,
-                         std::uint64_t seed) {
+Scenario builtinScenario(const std::string& name, std::optional<std::size_t> agents, std::uint64_t seed) {
   const Builtin& builtin = findBuiltin(name);
   const std::size_t count = agents.value_or(builtin.defaultAgents);
   Scenario scenario;
@@ -94,7 +90,7 @@ Scenario builtinScenario(const std::string& name, std::optional<std::size_t> age
                         (count == 0 ? "" : " (more agents will not fit in memory)"));
   }
   checkMemoryFor(count, scenario.name);  // Before a byte of it is generated.
-  scenario.timeStep = kRvo2TimeStep;  // The flows shorten it.
+  scenario.timeStep = kRvo2TimeStep;     // The flows shorten it.
   scenario.seed = seed;
   scenario.agents.reserve(count);
   builtin.build(scenario, count);

@@ -1,12 +1,12 @@
 // The 3D built-in scenarios: sphere (RVO2-3D's Sphere example) and swarm (random goals in a
 // box), and the start-up warnings of 3D scenarios.
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 #include <vector>
-
-#include <omp.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/scenario_spec.hpp>
@@ -38,7 +38,8 @@ std::vector<Vec3> rvo2SpherePositions() {
     const float perRing = ring / 2.5f;
     for (std::size_t i = 0; static_cast<float>(i) < perRing; ++i) {
       const double angle = static_cast<double>(static_cast<float>(i) * 2.0f) * std::numbers::pi / perRing;
-      out.push_back(Vec3(static_cast<float>(ring * std::cos(angle)), static_cast<float>(ring * std::sin(angle)), z));
+      out.push_back(
+          Vec3(static_cast<float>(ring * std::cos(angle)), static_cast<float>(ring * std::sin(angle)), z));
     }
   }
   return out;
@@ -62,7 +63,8 @@ Scenario3 sphere(std::optional<std::size_t> agents) {
   } else {
     // Other counts: the same area per agent, spread evenly (the rings do not scale: their
     // spacing grows with the radius while the agents' along a ring does not).
-    radius = 100.0f * static_cast<float>(std::sqrt(static_cast<double>(*agents) / static_cast<double>(rvo2.size())));
+    radius = 100.0f *
+             static_cast<float>(std::sqrt(static_cast<double>(*agents) / static_cast<double>(rvo2.size())));
     scenario_detail::addSphereGroup(s.agents, *agents, radius, Vec3(0.0f), params);
   }
   // Across the sphere at the preferred speed, twice over for the crush in the middle.
@@ -112,18 +114,24 @@ Scenario3 swarm(std::optional<std::size_t> agents, std::uint64_t seed) {
 
 }  // namespace
 
-std::vector<std::string> builtinScenario3Names() { return {"sphere", "swarm"}; }
+std::vector<std::string> builtinScenario3Names() {
+  return {"sphere", "swarm"};
+}
 
 std::string builtinScenario3Description(const std::string& name) {
   if (name == "sphere") {
-    return "3D: agents on a sphere swap places with the antipodal agent; RVO2-3D's Sphere example at 812 (default 812 "
+    return "3D: agents on a sphere swap places with the antipodal agent; RVO2-3D's Sphere example at 812 "
+           "(default 812 "
            "agents)";
   }
-  if (name == "swarm") return "3D: agents fly from a jittered lattice to random goals in a box (default 1000 agents)";
+  if (name == "swarm")
+    return "3D: agents fly from a jittered lattice to random goals in a box (default 1000 agents)";
   return {};
 }
 
-bool isBuiltinScenario3(const std::string& name) { return name == "sphere" || name == "swarm"; }
+bool isBuiltinScenario3(const std::string& name) {
+  return name == "sphere" || name == "swarm";
+}
 
 Scenario3 builtinScenario3(const std::string& name, std::optional<std::size_t> agents, std::uint64_t seed) {
   if (agents && *agents > limits::kMaxScenarioAgents) {

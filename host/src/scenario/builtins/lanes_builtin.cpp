@@ -11,15 +11,15 @@
 namespace crowd::builtin_detail {
 namespace {
 
-constexpr double kRoadLength = 200.0;   // Along x.
+constexpr double kRoadLength = 200.0;    // Along x.
 constexpr double kBendAmplitude = 12.0;  // The road's centre is y = A sin(2 pi x / W).
 constexpr double kBendWavelength = 100.0;
-constexpr double kLaneOffset = 2.0;       // Each lane's centre, either side of the road's.
-constexpr double kRoadSpacing = 60.0;     // Between the centres of neighbouring roads.
-constexpr double kSampleStep = 2.0;       // Between the points of a lane's path.
+constexpr double kLaneOffset = 2.0;    // Each lane's centre, either side of the road's.
+constexpr double kRoadSpacing = 60.0;  // Between the centres of neighbouring roads.
+constexpr double kSampleStep = 2.0;    // Between the points of a lane's path.
 constexpr std::size_t kVehiclesPerLane = 6;
-constexpr double kHeadway = 12.0;         // Between vehicles of a lane at the start.
-constexpr double kFirstAt = 4.0;          // The first vehicle's distance from its lane's start.
+constexpr double kHeadway = 12.0;  // Between vehicles of a lane at the start.
+constexpr double kFirstAt = 4.0;   // The first vehicle's distance from its lane's start.
 constexpr float kParkedRadius = 1.0f;
 
 AgentParams vehicleParams() {
@@ -52,7 +52,8 @@ std::vector<Vec2> lanePoints(double y0, int side) {
   for (int i = 0; i <= samples; ++i) {
     Point normal{};
     const Point centre = roadPoint(kSampleStep * i, y0, normal);
-    points.push_back(toVec2(Point{centre.x + side * kLaneOffset * normal.x, centre.y + side * kLaneOffset * normal.y}));
+    points.push_back(
+        toVec2(Point{centre.x + side * kLaneOffset * normal.x, centre.y + side * kLaneOffset * normal.y}));
   }
   if (side > 0) std::reverse(points.begin(), points.end());  // Westbound.
   return points;
@@ -62,7 +63,8 @@ std::vector<Vec2> lanePoints(double y0, int side) {
 Vec2 along(const std::vector<Vec2>& points, double distance) {
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
     const double side = static_cast<double>(length(points[i + 1] - points[i]));
-    if (distance <= side) return points[i] + (points[i + 1] - points[i]) * static_cast<float>(distance / side);
+    if (distance <= side)
+      return points[i] + (points[i + 1] - points[i]) * static_cast<float>(distance / side);
     distance -= side;
   }
   return points.back();
@@ -70,7 +72,8 @@ Vec2 along(const std::vector<Vec2>& points, double distance) {
 
 double polylineLength(const std::vector<Vec2>& points) {
   double total = 0.0;
-  for (std::size_t i = 0; i + 1 < points.size(); ++i) total += static_cast<double>(length(points[i + 1] - points[i]));
+  for (std::size_t i = 0; i + 1 < points.size(); ++i)
+    total += static_cast<double>(length(points[i + 1] - points[i]));
   return total;
 }
 
@@ -80,7 +83,8 @@ void buildLanes(Scenario& scenario, std::size_t count) {
   const std::size_t perRoad = 2 * kVehiclesPerLane;
   const std::size_t roads = ceilDiv(count, perRoad);
   const double span = kRoadSpacing * static_cast<double>(roads - 1);
-  requireWithinCoordinateLimit(scenario, count, std::max(kRoadLength, 0.5 * span + kBendAmplitude + kRoadSpacing));
+  requireWithinCoordinateLimit(scenario, count,
+                               std::max(kRoadLength, 0.5 * span + kBendAmplitude + kRoadSpacing));
   scenario.timeStep = kFlowTimeStep;
   scenario.removeArrived = true;
   double longest = 0.0;
@@ -105,7 +109,8 @@ void buildLanes(Scenario& scenario, std::size_t count) {
         AgentDef vehicle;
         vehicle.params = vehicleParams();
         vehicle.behavior = drive;
-        vehicle.position = along(lane.points, kFirstAt + kHeadway * static_cast<double>(kVehiclesPerLane - 1 - v));
+        vehicle.position =
+            along(lane.points, kFirstAt + kHeadway * static_cast<double>(kVehiclesPerLane - 1 - v));
         vehicle.goal = lane.points.back();
         scenario.agents.push_back(vehicle);
       }

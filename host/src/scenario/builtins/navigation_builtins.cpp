@@ -3,14 +3,14 @@
 // wall, each agent leaving by the exit nearest to it by route length; `maze` sends agents across
 // a maze with corridors several agents wide. Both grow the map with the agent count, use
 // human-sized agents (radius 0.4 to 0.5 m, about 1.4 m/s) and keep ORCA on.
-#include <crowd/scenario.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <crowd/scenario.hpp>
 
 #include "scenario/builtins/builtin_support.hpp"
 #include "scenario/group_generation.hpp"
@@ -29,7 +29,10 @@ struct Floor {
   int width;
   int height;
   std::vector<std::string> rows;
-  Floor(int w, int h, char fill) : width(w), height(h), rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), fill)) {}
+  Floor(int w, int h, char fill)
+      : width(w),
+        height(h),
+        rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), fill)) {}
   // Cells [x0, x0 + w) x [y0, y0 + h) set to `c`.
   void fill(int x0, int y0, int w, int h, char c) {
     for (int y = y0; y < y0 + h; ++y) {
@@ -95,7 +98,8 @@ void buildEvacuation(Scenario& scenario, std::size_t count) {
 
   // About as many rooms along a corridor as bands of them, for a roughly square floor.
   const std::size_t rooms = ceilDiv(count, kPerRoom);
-  const auto perRow = std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(rooms)))));
+  const auto perRow =
+      std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(rooms)))));
   const std::size_t bands = ceilDiv(rooms, 2 * perRow);
   const double side = static_cast<double>(std::max(perRow * (kRoomW + 1), bands * kBandH)) * kCellSize;
   // GridMap's side limit, and the coordinate limit, far above what memory allows in agents.
@@ -112,9 +116,9 @@ void buildEvacuation(Scenario& scenario, std::size_t count) {
   std::vector<Vec2> exits;
   std::vector<Vec2> roomCorners;  // Each room's interior corner nearest the origin, world units.
   for (int b = 0; b < static_cast<int>(bands); ++b) {
-    const int top = y0 + 1 + b * kBandH;          // First row of the north rooms.
-    const int corridor = top + kRoomH + 1;        // First row of the corridor.
-    const int south = corridor + kCorridor + 1;   // First row of the south rooms.
+    const int top = y0 + 1 + b * kBandH;                  // First row of the north rooms.
+    const int corridor = top + kRoomH + 1;                // First row of the corridor.
+    const int south = corridor + kCorridor + 1;           // First row of the south rooms.
     floor.fill(x0, corridor, buildingW, kCorridor, '.');  // Through both end walls: the exits.
     const double middle = corridor + 0.5 * kCorridor;
     exits.push_back(Floor::world(x0 - kGoalOut, middle));
@@ -148,8 +152,10 @@ void buildEvacuation(Scenario& scenario, std::size_t count) {
     const double jitterX = random.between(-kJitter, kJitter);
     const double jitterY = random.between(-kJitter, kJitter);
     AgentDef agent;
-    agent.position = Vec2(static_cast<float>(corner.x + 0.5 * (roomW - spanX) + static_cast<double>(place % columns) * kSpacing + jitterX),
-                          static_cast<float>(corner.y + 0.5 * (roomH - spanY) + static_cast<double>(place / columns) * kSpacing + jitterY));
+    agent.position = Vec2(static_cast<float>(corner.x + 0.5 * (roomW - spanX) +
+                                             static_cast<double>(place % columns) * kSpacing + jitterX),
+                          static_cast<float>(corner.y + 0.5 * (roomH - spanY) +
+                                             static_cast<double>(place / columns) * kSpacing + jitterY));
     agent.params = params;
     agent.params.goalRadius = 4.5f;
     agent.behavior = behavior;
@@ -160,9 +166,10 @@ void buildEvacuation(Scenario& scenario, std::size_t count) {
   // The walk along half a corridor and out of a room, plus the exits' throughput: at least one
   // agent per second through each exit, a cautious figure for a 4 m opening under ORCA.
   const double walk = 0.5 * buildingW * kCellSize + kRoomH * kCellSize + 10.0;
-  scenario.steps = stepsToWalk(scenario, walk, 1.5, 1.4) +
-                   static_cast<std::int64_t>(std::ceil(static_cast<double>(count) / static_cast<double>(exits.size()) /
-                                                       static_cast<double>(scenario.timeStep)));
+  scenario.steps =
+      stepsToWalk(scenario, walk, 1.5, 1.4) +
+      static_cast<std::int64_t>(std::ceil(static_cast<double>(count) / static_cast<double>(exits.size()) /
+                                          static_cast<double>(scenario.timeStep)));
   routeScenario(scenario);
 }
 
@@ -189,7 +196,8 @@ void buildMaze(Scenario& scenario, std::size_t count) {
   const double yardHeight = mazeSide * kCellSize - 2.0;
   const auto rows = static_cast<std::size_t>(std::floor(yardHeight / kSpacing)) + 1;
   const std::size_t columns = ceilDiv(count, rows);
-  const int yard = static_cast<int>(std::ceil((static_cast<double>(columns - 1) * kSpacing + 2.0) / kCellSize)) + 2;
+  const int yard =
+      static_cast<int>(std::ceil((static_cast<double>(columns - 1) * kSpacing + 2.0) / kCellSize)) + 2;
   Floor floor(yard + mazeSide + yard, mazeSide, '.');
   const int mx = yard;  // The maze's west wall.
   floor.fill(mx, 0, mazeSide, mazeSide, '@');
@@ -203,7 +211,9 @@ void buildMaze(Scenario& scenario, std::size_t count) {
   ScenarioRandom random(scenario.seed, 1);
   std::vector<int> stack{0};
   seen[0] = true;
-  const auto at = [&](int x, int y) { return static_cast<std::size_t>(y) * static_cast<std::size_t>(n) + static_cast<std::size_t>(x); };
+  const auto at = [&](int x, int y) {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(n) + static_cast<std::size_t>(x);
+  };
   while (!stack.empty()) {
     const int c = stack.back();
     const int x = c % n, y = c / n;

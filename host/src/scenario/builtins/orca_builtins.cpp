@@ -1,15 +1,15 @@
 // The ORCA built-ins: circle, crossing, corridor, bottleneck and random, standard crowd tests
 // that scale with the agent count. They use RVO2's Circle parameters (AgentParams{}); circle and
 // random its 0.25 s time step, the flows 0.1 s. builtin_table.cpp lists them with the others.
-#include <crowd/scenario.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "scenario/builtins/builtin_support.hpp"
+#include <crowd/scenario.hpp>
+
 #include "geometry/geometry.hpp"
+#include "scenario/builtins/builtin_support.hpp"
 #include "scenario/group_generation.hpp"
 #include "scenario/risks.hpp"
 
@@ -59,8 +59,8 @@ double blockLength(std::size_t count, std::size_t lanes) {
 
 /// Adds `count` agents standing in `layout`; `goalOf(slot)` gives each one's goal.
 template <typename GoalOf>
-void addBlock(Scenario& scenario, std::size_t count, const BlockLayout& layout,
-              std::uint64_t stream, GoalOf goalOf) {
+void addBlock(Scenario& scenario, std::size_t count, const BlockLayout& layout, std::uint64_t stream,
+              GoalOf goalOf) {
   ScenarioRandom random(scenario.seed, stream);
   const Point along = layout.direction;
   const Point across{-along.y, along.x};
@@ -71,9 +71,8 @@ void addBlock(Scenario& scenario, std::size_t count, const BlockLayout& layout,
     const double jitterX = random.between(-kBlockJitter, kBlockJitter);
     const double jitterY = random.between(-kBlockJitter, kBlockJitter);
     AgentDef agent;
-    agent.position =
-        toVec2(Point{layout.front.x - slot.back * along.x + slot.side * across.x + jitterX,
-                     layout.front.y - slot.back * along.y + slot.side * across.y + jitterY});
+    agent.position = toVec2(Point{layout.front.x - slot.back * along.x + slot.side * across.x + jitterX,
+                                  layout.front.y - slot.back * along.y + slot.side * across.y + jitterY});
     agent.goal = toVec2(goalOf(slot));
     scenario.agents.push_back(agent);
   }
@@ -127,8 +126,7 @@ void buildCrossing(Scenario& scenario, std::size_t count) {
     addBlock(scenario, n, layout, stream, [&](BlockSlot slot) {
       const double ahead = kFarEdge + kLooseness * (length - slot.back);
       const double side = kLooseness * slot.side;
-      return Point{ahead * direction.x - side * direction.y,
-                   ahead * direction.y + side * direction.x};
+      return Point{ahead * direction.x - side * direction.y, ahead * direction.y + side * direction.x};
     });
   };
   addStream(eastbound, Point{1.0, 0.0}, 0);  // Eastbound takes the odd agent.
@@ -157,8 +155,7 @@ void buildCorridor(Scenario& scenario, std::size_t count) {
 
   const std::size_t eastbound = count - count / 2;
   const std::size_t westbound = count / 2;
-  const double block =
-      std::max(blockLength(eastbound, eastLanes), blockLength(westbound, westLanes));
+  const double block = std::max(blockLength(eastbound, eastLanes), blockLength(westbound, westLanes));
   const double length = std::max(200.0, 3.0 * block);
   const double half = 0.5 * length;
   const double travel = length - block - 2.0 * kEndMargin;
@@ -205,8 +202,7 @@ void buildBottleneck(Scenario& scenario, std::size_t count) {
   const double usable = side - 2.0 * (radius + 1.0);
   const auto columns = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
   const std::size_t rows = ceilDiv(count, columns);
-  const double spacing =
-      columns > 1 ? (usable - 2.0 * kBlockJitter) / static_cast<double>(columns - 1) : 0.0;
+  const double spacing = columns > 1 ? (usable - 2.0 * kBlockJitter) / static_cast<double>(columns - 1) : 0.0;
   const double jitter = std::clamp(0.5 * (spacing - 2.0 * radius - 0.1), 0.0, kBlockJitter);
   const Vec2 goal = toVec2(Point{half + t + kGoalBeyondDoor, 0.0});
   ScenarioRandom random(scenario.seed, 0);

@@ -1,12 +1,12 @@
 #include "sim/cpu/cpu_agent_grid.hpp"
 
-#include <crowd/kernels/neighbour_search_3d.hpp>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cmath>
 #include <utility>
+
+#include <crowd/kernels/neighbour_search_3d.hpp>
 
 namespace crowd {
 
@@ -30,8 +30,11 @@ AgentGrid gridAround(std::span<const Vec2> positions, float cellSize, std::uint3
 AgentGrid gridAround(std::span<const Vec3> positions, float cellSize, std::uint32_t buckets, int threads) {
   const int n = static_cast<int>(positions.size());
   if (n == 0) return makeAgentGrid3(Vec3(0.0f), Vec3(0.0f), cellSize, buckets);
-  float minX = INFINITY, minY = INFINITY, minZ = INFINITY, maxX = -INFINITY, maxY = -INFINITY, maxZ = -INFINITY;
-#pragma omp parallel for reduction(min : minX, minY, minZ) reduction(max : maxX, maxY, maxZ) num_threads(threads)
+  float minX = INFINITY, minY = INFINITY, minZ = INFINITY, maxX = -INFINITY, maxY = -INFINITY,
+        maxZ = -INFINITY;
+#pragma omp parallel for reduction(min                               \
+                                   : minX, minY, minZ) reduction(max \
+                                                                 : maxX, maxY, maxZ) num_threads(threads)
   for (int i = 0; i < n; ++i) {
     minX = std::min(minX, positions[i].x);
     minY = std::min(minY, positions[i].y);
@@ -52,7 +55,8 @@ void CpuAgentGrid::buildOver(std::span<const Vector> positions, float cellSize, 
   bucketOfAgent_.resize(static_cast<std::size_t>(n));
   grid_ = gridAround(positions, cellSize, buckets, threads);
 #pragma omp parallel for schedule(static) num_threads(threads)
-  for (int i = 0; i < n; ++i) bucketOfAgent_[i] = bucketOfKey(grid_, cellKey(grid_, gridCellOf(grid_, positions[i])));
+  for (int i = 0; i < n; ++i)
+    bucketOfAgent_[i] = bucketOfKey(grid_, cellKey(grid_, gridCellOf(grid_, positions[i])));
 
   // Stable: within a bucket agents keep their dense order.
   radix_.sort(bucketOfAgent_, std::countr_zero(buckets), order_, threads);
@@ -68,8 +72,8 @@ void CpuAgentGrid::buildOver(std::span<const Vector> positions, float cellSize, 
 #pragma omp for schedule(static)
     for (int k = 0; k <= n; ++k) {
       indexSortedSlot(k, n, grid_, buckets, slotKey_.data(), bucketStart_.data(), [this](std::uint32_t bit) {
-        std::atomic_ref<std::uint64_t>(occupied_[bit >> 6]).fetch_or(std::uint64_t{1} << (bit & 63),
-                                                                      std::memory_order_relaxed);
+        std::atomic_ref<std::uint64_t>(occupied_[bit >> 6])
+            .fetch_or(std::uint64_t{1} << (bit & 63), std::memory_order_relaxed);
       });
     }
   }
@@ -119,7 +123,8 @@ void CpuAgentGrid::sortBucketLarge(int begin, int end) {
   std::vector<std::pair<std::uint64_t, int>> entries;
   entries.reserve(static_cast<std::size_t>(end - begin));
   for (int k = begin; k < end; ++k) entries.emplace_back(slotKey_[k], order_[k]);
-  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   for (int k = begin; k < end; ++k) {
     slotKey_[k] = entries[static_cast<std::size_t>(k - begin)].first;
     order_[k] = entries[static_cast<std::size_t>(k - begin)].second;

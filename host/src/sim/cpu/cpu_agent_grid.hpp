@@ -8,8 +8,8 @@
 #include <vector>
 
 #include <crowd/kernels/agent_grid.hpp>
-#include <crowd/kernels/agent_id.hpp>
 #include <crowd/kernels/agent_grid_3d.hpp>
+#include <crowd/kernels/agent_id.hpp>
 #include <crowd/kernels/k_nearest.hpp>
 
 #include "sim/cpu/radix_sort.hpp"
@@ -20,8 +20,12 @@ class CpuAgentGrid {
  public:
   /// Bins `positions` (dense order) into cells of side `cellSize`: square cells in a planar
   /// world, cubes in a 3D one (Vector Vec3, agent_grid_3d.hpp).
-  void build(std::span<const Vec2> positions, float cellSize, int threads) { buildOver(positions, cellSize, threads); }
-  void build(std::span<const Vec3> positions, float cellSize, int threads) { buildOver(positions, cellSize, threads); }
+  void build(std::span<const Vec2> positions, float cellSize, int threads) {
+    buildOver(positions, cellSize, threads);
+  }
+  void build(std::span<const Vec3> positions, float cellSize, int threads) {
+    buildOver(positions, cellSize, threads);
+  }
 
   /// The grid as queries read it; slot indices are positions in order().
   GridCells cells() const { return GridCells{grid_, occupied_.data(), bucketStart_.data(), slotKey_.data()}; }

@@ -8,12 +8,12 @@
 // in sequence; the host store (dense order) is written only when someone reads it (download), as a
 // GPU's host copy is. In sparse crowds, candidate lists (kernels/candidate_lists.hpp) spare the
 // grid build for as long as no pair can have closed the lists' skin.
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <vector>
-
-#include <omp.h>
 
 #include <crowd/kernels/step_phases.hpp>
 
@@ -77,7 +77,8 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
     threads_ = request.threads > 0 ? request.threads : omp_get_max_threads();
     return static_cast<int>(request.agents.size());
   }
-  WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize, PhaseTimes& times) override;
+  WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize,
+                                  PhaseTimes& times) override;
   StepTally runPhases(const StepViewOf<Vector>& view, const ProfileTable&, PhaseTimes& times) override {
     return runPhaseList(AgentPhases{}, view, threads_, times, clock_);
   }
@@ -97,7 +98,8 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
   std::size_t hostBytes() const override {
     return working_.bytes() + previous_.bytes() + grid_.bytes() +
            (denseOf_.capacity() + previousDenseOf_.capacity() + neighbourSlots_.capacity() +
-            neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity() + slotOfId_.capacity()) *
+            neighbourCount_.capacity() + listSlots_.capacity() + listCount_.capacity() +
+            slotOfId_.capacity()) *
                sizeof(int) +
            newVelocity_.capacity() * sizeof(Vector);
   }
@@ -108,15 +110,15 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
   void gatherIntoCells(const Request& request, float cellSize);
 
   Stopwatch clock_;
-  int threads_ = 1;               // As this step was asked to use.
+  int threads_ = 1;  // As this step was asked to use.
   CpuAgentGrid grid_;
-  Store working_;                 // The agents in cell order: the newest state after a step.
-  Store previous_;                // The working copy before this step (gathered from), in its order.
-  std::vector<int> denseOf_;      // The dense index of each working slot.
+  Store working_;             // The agents in cell order: the newest state after a step.
+  Store previous_;            // The working copy before this step (gathered from), in its order.
+  std::vector<int> denseOf_;  // The dense index of each working slot.
   std::vector<int> previousDenseOf_;
-  bool current_ = false;          // working_ holds the agents of the host store (none added or removed since).
-  bool holdsState_ = false;       // working_ is newer than the host store.
-  bool usingLists_ = false;       // This step finds neighbours from the lists, on the last grid.
+  bool current_ = false;     // working_ holds the agents of the host store (none added or removed since).
+  bool holdsState_ = false;  // working_ is newer than the host store.
+  bool usingLists_ = false;  // This step finds neighbours from the lists, on the last grid.
   ListMode listMode_ = ListMode::None;
   // Candidate lists, made in sparse crowds. Enough for a sparse agent's list (a ring of agents:
   // about 7; the sphere's spread-out start in 3D, about 7 too); a fuller one overflows, and then
@@ -125,14 +127,14 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
   static_assert(kListCapacity <= ListCandidates<Vector>::kCapacity, "a list is read through offerCandidates");
   std::vector<int> listSlots_;
   std::vector<int> listCount_;
-  bool listsValid_ = false;        // Made at the last grid build, none incomplete.
+  bool listsValid_ = false;  // Made at the last grid build, none incomplete.
   float listSkin_ = 0.0f;
   float listNeighborDist_ = 0.0f;  // The largest neighbour distance they were made for.
   float movedSinceLists_ = 0.0f;   // The farthest any agent can have moved since.
   std::vector<int> neighbourSlots_;
   std::vector<int> neighbourCount_;
   std::vector<Vector> newVelocity_;
-  std::vector<int> slotOfId_;     // Sorted slot of each agent id (for targets), -1 for none.
+  std::vector<int> slotOfId_;  // Sorted slot of each agent id (for targets), -1 for none.
 };
 
 template <class Vector>
@@ -201,14 +203,8 @@ WorkingArraysOf<Vector> CpuExecutorOf<Vector>::arrange(const Request& request, C
 
 template <class Vector>
 NonFiniteAgentOf<Vector> CpuExecutorOf<Vector>::firstNonFinite() {
-  std::size_t first = newVelocity_.size();
-  for (std::size_t k = 0; k < newVelocity_.size(); ++k) {
-    // The commit has moved the working copy already; the state the step began with is kept.
-    if (isFinite(newVelocity_[k]) && isFinite(working_.position[k])) continue;
-    if (first == newVelocity_.size() || working_.id[k].index < working_.id[first].index) first = k;
-  }
-  return NonFiniteAgentOf<Vector>{static_cast<std::size_t>(denseOf_[first]), newVelocity_[first],
-                                  working_.position[first]};
+  // The commit has moved the working copy already; the state the step began with is kept.
+  return crowd::firstNonFinite<Vector>(newVelocity_, working_, [&](std::size_t k) { return denseOf_[k]; });
 }
 
 template <class Vector>

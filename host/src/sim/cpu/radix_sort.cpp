@@ -4,7 +4,8 @@
 
 namespace crowd {
 
-void RadixSorter::sort(std::span<const std::uint32_t> keys, int keyBits, std::vector<int>& order, int threads) {
+void RadixSorter::sort(std::span<const std::uint32_t> keys, int keyBits, std::vector<int>& order,
+                       int threads) {
   const std::size_t n = keys.size();
   order.resize(n);
   scratch_.resize(n);

@@ -18,7 +18,8 @@ class RadixSorter {
   std::span<const std::uint32_t> sortedKeys() const { return sortedKeys_; }
   /// Bytes of working memory held between sorts.
   std::size_t bytes() const {
-    return scratch_.capacity() * sizeof(int) + (keyScratch_.capacity() + sortedKeys_.capacity()) * sizeof(std::uint32_t) +
+    return scratch_.capacity() * sizeof(int) +
+           (keyScratch_.capacity() + sortedKeys_.capacity()) * sizeof(std::uint32_t) +
            counts_.capacity() * sizeof(std::size_t);
   }
 

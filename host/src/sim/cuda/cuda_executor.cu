@@ -4,7 +4,6 @@
 // phases and scatters them back, unless some result was not finite. The host reads back one small
 // tally per step; the host copy is refreshed only when something reads it. One class serves both
 // worlds (Vector Vec2 or Vec3); the static world is uploaded whenever the host's changed.
-#include <cub/cub.cuh>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
@@ -13,16 +12,18 @@
 #include <type_traits>
 #include <vector>
 
+#include <cub/cub.cuh>
+
 #include <crowd/kernels/step_phases.hpp>
 
 #include "sim/agent_store.hpp"
-#include "sim/step/executor.hpp"
 #include "sim/cuda/device_agent_store.cuh"
 #include "sim/cuda/device_buffer.cuh"
 #include "sim/cuda/device_static_world.cuh"
 #include "sim/cuda/device_steering_store.cuh"
 #include "sim/cuda/phase_launch.cuh"
 #include "sim/cuda/step_kernels.cuh"
+#include "sim/step/executor.hpp"
 
 namespace crowd {
 namespace {
@@ -60,8 +61,8 @@ std::string cudaDeviceProblem() {
   if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) return "the CUDA device cannot be queried";
   // The build holds sm_90 code and compute_90 PTX: Hopper and newer only.
   if (properties.major < 9) {
-    return std::string(properties.name) + " has compute capability " + std::to_string(properties.major) + "." +
-           std::to_string(properties.minor) + "; this build needs 9.0 or newer";
+    return std::string(properties.name) + " has compute capability " + std::to_string(properties.major) +
+           "." + std::to_string(properties.minor) + "; this build needs 9.0 or newer";
   }
   return {};
 }
@@ -87,8 +88,10 @@ class CudaExecutorOf final : public ExecutorOf<Vector> {
   std::string name() const override { return "cuda"; }
 
   int begin(const Request& request) override;
-  WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize, PhaseTimes& times) override;
-  StepTally runPhases(const StepViewOf<Vector>& view, const ProfileTable& profiles, PhaseTimes& times) override;
+  WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize,
+                                  PhaseTimes& times) override;
+  StepTally runPhases(const StepViewOf<Vector>& view, const ProfileTable& profiles,
+                      PhaseTimes& times) override;
   NonFiniteAgentOf<Vector> firstNonFinite() override;
   void rollBack() override {}  // The dense state on the device is untouched until accept().
   void accept(const StepTally& tally) override;
@@ -96,7 +99,8 @@ class CudaExecutorOf final : public ExecutorOf<Vector> {
   void finishTimes(PhaseTimes& times) override {
     // Host-side work (uploads, the tally read-back, arrivals) lies outside the device events;
     // count it under commit so totals are the real cost of a step.
-    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    const double wall =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
     if (wall > times.total()) times[Phase::Commit] += wall - times.total();
   }
   void stepFailed() override { deviceValid_ = false; }  // Whatever the device holds now is suspect.
@@ -153,10 +157,11 @@ class CudaExecutorOf final : public ExecutorOf<Vector> {
 
 template <class Vector>
 std::size_t CudaExecutorOf<Vector>::deviceBytes() const {
-  std::size_t total = agents_.bytes() + sorted_.bytes() + newVelocity_.bytes() + terms_.bytes() + steering_.bytes() +
-                      state_.bytes() + world_.bytes() + scratch_.bytes();
+  std::size_t total = agents_.bytes() + sorted_.bytes() + newVelocity_.bytes() + terms_.bytes() +
+                      steering_.bytes() + state_.bytes() + world_.bytes() + scratch_.bytes();
   for (const auto* buffer : {&sortKey_, &slotKey_, &occupied_}) total += buffer->bytes();
-  for (const auto* buffer : {&agentIndex_, &order_, &bucketStart_, &neighbourSlots_, &neighbourCount_, &arrivalList_}) {
+  for (const auto* buffer :
+       {&agentIndex_, &order_, &bucketStart_, &neighbourSlots_, &neighbourCount_, &arrivalList_}) {
     total += buffer->bytes();
   }
   return total;
@@ -168,8 +173,8 @@ void CudaExecutorOf<Vector>::upload(const Request& request) {
   // Refuse a scenario that cannot fit before allocating any of it: two copies of the columns,
   // grid keys and indices, the neighbour table, and the phase kernels' per-thread stack, which
   // the driver reserves for every thread that can be resident at once.
-  const std::size_t perAgent = 2 * static_cast<std::size_t>(kAgentColumnBytesOf<Vector>) + 2 * sizeof(std::uint64_t) +
-                               5 * sizeof(int) + sizeof(Vector) +
+  const std::size_t perAgent = 2 * static_cast<std::size_t>(kAgentColumnBytesOf<Vector>) +
+                               2 * sizeof(std::uint64_t) + 5 * sizeof(int) + sizeof(Vector) +
                                static_cast<std::size_t>(request.profiles.maxNeighbors) * sizeof(int);
   std::size_t stack = 0;
   using View = StepViewOf<Vector>;
@@ -183,13 +188,14 @@ void CudaExecutorOf<Vector>::upload(const Request& request) {
   cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
   const std::size_t stackReserve = stack * static_cast<std::size_t>(properties.multiProcessorCount) *
                                    static_cast<std::size_t>(properties.maxThreadsPerMultiProcessor);
-  const std::size_t needed = n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) +
-                             stackReserve + (64u << 20);
+  const std::size_t needed =
+      n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) + stackReserve + (64u << 20);
   std::size_t freeBytes = 0, totalBytes = 0;
   cudaCheck(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
   if (needed > freeBytes + deviceBytes()) {
-    throw std::runtime_error("the scenario needs about " + std::to_string(needed >> 20) + " MiB of device memory, but " +
-                             deviceName_ + " has " + std::to_string(freeBytes >> 20) + " MiB free");
+    throw std::runtime_error("the scenario needs about " + std::to_string(needed >> 20) +
+                             " MiB of device memory, but " + deviceName_ + " has " +
+                             std::to_string(freeBytes >> 20) + " MiB free");
   }
   agents_.upload(request.agents);
   // The profile table too, not only at the first step: a viewer draws the state before it.
@@ -242,17 +248,18 @@ void CudaExecutorOf<Vector>::buildGrid(int n, float cellSize) {
   cudaCheck(cub::DeviceReduce::Reduce(nullptr, reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
             "reduce size");
   scratch_.resize(reduceBytes);
-  cudaCheck(cub::DeviceReduce::Reduce(scratch_.data(), reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
-            "bounds");
+  cudaCheck(
+      cub::DeviceReduce::Reduce(scratch_.data(), reduceBytes, boxes, bounds_.data(), n, BoundsUnion{}, empty),
+      "bounds");
   gridKernel<Vector><<<1, 1>>>(bounds_.data(), cellSize, buckets_, grid_.data());
   cudaCheck(cudaGetLastError(), "grid kernel");
   grid_.download(&hostGrid_, 1);
 
   const int bucketBits = bitsFor(buckets_);
-  const int keyBits = std::max(
-      bucketBits, bitsFor(static_cast<unsigned long long>(hostGrid_.columns) * hostGrid_.rows * hostGrid_.layers));
-  keyKernel<<<blocksFor(n), kBlock>>>(n, agents_.position.data(), hostGrid_, bucketBits, keyBits, sortKey_.data(),
-                                      agentIndex_.data());
+  const int keyBits = std::max(bucketBits, bitsFor(static_cast<unsigned long long>(hostGrid_.columns) *
+                                                   hostGrid_.rows * hostGrid_.layers));
+  keyKernel<<<blocksFor(n), kBlock>>>(n, agents_.position.data(), hostGrid_, bucketBits, keyBits,
+                                      sortKey_.data(), agentIndex_.data());
   cudaCheck(cudaGetLastError(), "key kernel");
   // Radix sort is stable: within a cell agents keep their dense order, as on the CPU. Sorting
   // between two buffers of each (cub's double buffers) needs no copies of them as scratch; the
@@ -270,10 +277,11 @@ void CudaExecutorOf<Vector>::buildGrid(int n, float cellSize) {
   bucketStart_.resize(buckets_ + 1);
   occupied_.resize(static_cast<std::size_t>(buckets_) * kOccupancyBitsPerBucket / 64);
   cudaCheck(cudaMemset(occupied_.data(), 0, occupied_.size() * sizeof(std::uint64_t)), "clear occupancy");
-  bucketStartKernel<<<blocksFor(std::max(static_cast<int>(buckets_) + 1, n)), kBlock>>>(n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(),
-                                                  occupied_.data());
+  bucketStartKernel<<<blocksFor(std::max(static_cast<int>(buckets_) + 1, n)), kBlock>>>(
+      n, hostGrid_, buckets_, slotKey_.data(), bucketStart_.data(), occupied_.data());
   cudaCheck(cudaGetLastError(), "bucket start kernel");
-  permuteAgentsKernel<Vector><<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);
+  permuteAgentsKernel<Vector>
+      <<<blocksFor(n), kBlock>>>(n, order_.data(), agents_.arrays(), sorted_.arrays(), false);
   cudaCheck(cudaGetLastError(), "gather kernel");
 }
 
@@ -327,7 +335,8 @@ StepTally CudaExecutorOf<Vector>::runPhases(const StepViewOf<Vector>& view, cons
 template <class Vector>
 void CudaExecutorOf<Vector>::accept(const StepTally&) {
   const int n = static_cast<int>(agents_.size());
-  permuteAgentsKernel<Vector><<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
+  permuteAgentsKernel<Vector>
+      <<<blocksFor(n), kBlock>>>(n, order_.data(), sorted_.arrays(), agents_.arrays(), true);
   cudaCheck(cudaGetLastError(), "scatter kernel");
   if (steers_) state_.flip();
 }
@@ -336,7 +345,8 @@ template <class Vector>
 std::vector<std::size_t> CudaExecutorOf<Vector>::arrivals() {
   const int n = static_cast<int>(agents_.size());
   cudaCheck(cudaMemset(arrivalCount_.data(), 0, sizeof(int)), "clear arrivals");
-  arrivalsKernel<<<blocksFor(n), kBlock>>>(n, agents_.flags.data(), arrivalList_.data(), arrivalCount_.data());
+  arrivalsKernel<<<blocksFor(n), kBlock>>>(n, agents_.flags.data(), arrivalList_.data(),
+                                           arrivalCount_.data());
   cudaCheck(cudaGetLastError(), "arrivals kernel");
   int count = 0;
   arrivalCount_.download(&count, 1);
@@ -347,19 +357,14 @@ std::vector<std::size_t> CudaExecutorOf<Vector>::arrivals() {
 
 template <class Vector>
 NonFiniteAgentOf<Vector> CudaExecutorOf<Vector>::firstNonFinite() {
-  const int n = static_cast<int>(agents_.size());
+  const std::size_t n = agents_.size();
   AgentStoreOf<Vector> sorted;
   sorted_.download(sorted);
-  std::vector<Vector> velocity(static_cast<std::size_t>(n));
+  std::vector<Vector> velocity(n);
   newVelocity_.download(velocity.data(), velocity.size());
-  std::vector<int> order(static_cast<std::size_t>(n));
+  std::vector<int> order(n);
   order_.download(order.data(), order.size());
-  std::size_t first = velocity.size();
-  for (std::size_t k = 0; k < velocity.size(); ++k) {
-    if (isFinite(velocity[k]) && isFinite(sorted.position[k])) continue;
-    if (first == velocity.size() || sorted.id[k].index < sorted.id[first].index) first = k;
-  }
-  return NonFiniteAgentOf<Vector>{static_cast<std::size_t>(order[first]), velocity[first], sorted.position[first]};
+  return crowd::firstNonFinite<Vector>(velocity, sorted, [&](std::size_t k) { return order[k]; });
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The agent columns (kernels/agent_columns.hpp) in device memory: the CUDA counterpart of
-// AgentStoreOf (Vec2 columns for a planar world, Vec3 for a 3D one). Upload, download, gather, scatter and byte counts loop over the column list.
+// AgentStoreOf (Vec2 columns for a planar world, Vec3 for a 3D one). Upload, download, gather, scatter and
+// byte counts loop over the column list.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,9 @@ class DeviceAgentStoreOf {
   CROWD_AGENT_COLUMNS(CROWD_COLUMN_BUFFER)
 #undef CROWD_COLUMN_BUFFER
 
-  std::size_t size() const { return size_; }
+  std::size_t size() const {
+    return size_;
+  }
 
   void resize(std::size_t count) {
 #define CROWD_RESIZE_COLUMN(Type, name, stepWrites) name.resize(count);

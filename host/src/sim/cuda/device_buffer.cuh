@@ -70,6 +70,12 @@ class DeviceBuffer {
   std::size_t capacity_ = 0;
 };
 
+/// Bytes a device buffer holds (as steering_columns.hpp counts a host column's).
+template <typename T>
+std::size_t bufferBytes(const DeviceBuffer<T>& buffer) {
+  return buffer.bytes();
+}
+
 /// A small device table mirrored from the host (the profile tables): an upload copies only when
 /// the host's bytes differ from those it last copied, sparing each step a blocking copy.
 template <typename T>
@@ -78,7 +84,9 @@ class DeviceMirror {
   void upload(const T* host, std::size_t count) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(host);
     const std::size_t size = count * sizeof(T);
-    if (buffer_.data() != nullptr && copied_.size() == size && std::equal(bytes, bytes + size, copied_.begin())) return;
+    if (buffer_.data() != nullptr && copied_.size() == size &&
+        std::equal(bytes, bytes + size, copied_.begin()))
+      return;
     copied_.clear();  // Should the upload fail, the next one copies again.
     buffer_.upload(host, count);
     copied_.assign(bytes, bytes + size);

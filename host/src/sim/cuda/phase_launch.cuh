@@ -9,9 +9,9 @@
 #include <crowd/kernels/phase.hpp>
 #include <crowd/kernels/step_phases.hpp>
 
-#include "sim/step/profile_table.hpp"
 #include "sim/cuda/device_buffer.cuh"
 #include "sim/cuda/step_kernels.cuh"
+#include "sim/step/profile_table.hpp"
 
 namespace crowd {
 namespace {
@@ -42,7 +42,7 @@ bool neighboursInRegisters(int maxNeighbors, double lastCandidatesPerAgent) {
 /// (neighboursInRegisters), and the steering where every profile is goal-only.
 template <class... P, class View>
 void launchPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, bool registerNeighbours,
-               StepTally* tally, cudaEvent_t* events) {
+                  StepTally* tally, cudaEvent_t* events) {
   (
       [&] {
         if constexpr (std::is_same_v<P, NeighboursPhase>) {

@@ -4,10 +4,10 @@
 // (Vec2 or Vec3) where the world matters.
 #pragma once
 
-#include <cub/cub.cuh>
-
 #include <cstdint>
 #include <type_traits>
+
+#include <cub/cub.cuh>
 
 #include <crowd/kernels/agent_grid_3d.hpp>
 #include <crowd/kernels/step_phases.hpp>
@@ -17,7 +17,9 @@ namespace {
 
 constexpr int kBlock = 128;
 
-unsigned blocksFor(int n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+unsigned blocksFor(int n) {
+  return static_cast<unsigned>((n + kBlock - 1) / kBlock);
+}
 
 // The agents' bounding box (z stays 0 in a planar world).
 struct Bounds {
@@ -25,7 +27,9 @@ struct Bounds {
 };
 
 struct BoundsOfPosition {
-  __host__ __device__ Bounds operator()(const Vec2& p) const { return Bounds{p.x, p.y, 0.0f, p.x, p.y, 0.0f}; }
+  __host__ __device__ Bounds operator()(const Vec2& p) const {
+    return Bounds{p.x, p.y, 0.0f, p.x, p.y, 0.0f};
+  }
   __host__ __device__ Bounds operator()(const Vec3& p) const { return Bounds{p.x, p.y, p.z, p.x, p.y, p.z}; }
 };
 
@@ -39,7 +43,8 @@ struct BoundsUnion {
 template <class Vector>
 __global__ void gridKernel(const Bounds* b, float cellSize, std::uint32_t buckets, AgentGrid* grid) {
   if constexpr (std::is_same_v<Vector, Vec3>) {
-    *grid = makeAgentGrid3(Vec3(b->minX, b->minY, b->minZ), Vec3(b->maxX, b->maxY, b->maxZ), cellSize, buckets);
+    *grid =
+        makeAgentGrid3(Vec3(b->minX, b->minY, b->minZ), Vec3(b->maxX, b->maxY, b->maxZ), cellSize, buckets);
   } else {
     *grid = makeAgentGrid(b->minX, b->minY, b->maxX, b->maxY, cellSize, buckets);
   }
@@ -81,14 +86,15 @@ __global__ void bucketStartKernel(int n, AgentGrid grid, std::uint32_t buckets, 
                                   int* bucketStart, std::uint64_t* occupied) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i <= buckets) bucketStart[i] = bucketStartBySearch(static_cast<std::uint32_t>(i), n, grid, slotKey);
-  if (i < static_cast<std::size_t>(n)) markCellOfSlot(static_cast<int>(i), grid, slotKey, AtomicSetBit{occupied});
+  if (i < static_cast<std::size_t>(n))
+    markCellOfSlot(static_cast<int>(i), grid, slotKey, AtomicSetBit{occupied});
 }
 
 /// to[k] = from[order[k]] in every column, or, with `scatter`, to[order[k]] = from[k] in every
 /// column a step writes.
 template <class Vector>
-__global__ void permuteAgentsKernel(int n, const int* order, AgentArraysOf<Vector> from, AgentArraysOf<Vector> to,
-                                    bool scatter) {
+__global__ void permuteAgentsKernel(int n, const int* order, AgentArraysOf<Vector> from,
+                                    AgentArraysOf<Vector> to, bool scatter) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const int source = scatter ? k : order[k];
@@ -130,14 +136,16 @@ __device__ inline void addBlockTally(const StepTally& mine, StepTally* total) {
   if (threadIdx.x != 0) return;
   StepTally block;
   for (int w = 0; w < kWarps; ++w) block += warps[w];
-#define CROWD_ATOMIC_ADD(field) \
-  if (block.field != 0) {                 \
-    atomicAdd(reinterpret_cast<unsigned long long*>(&total->field), static_cast<unsigned long long>(block.field)); \
+#define CROWD_ATOMIC_ADD(field)                                     \
+  if (block.field != 0) {                                           \
+    atomicAdd(reinterpret_cast<unsigned long long*>(&total->field), \
+              static_cast<unsigned long long>(block.field));        \
   }
   CROWD_TALLY_COUNTS(CROWD_ATOMIC_ADD)
 #undef CROWD_ATOMIC_ADD
   // Non-negative floats order as their bits do.
-  if (block.maxMoveSq > 0.0f) atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
+  if (block.maxMoveSq > 0.0f)
+    atomicMax(reinterpret_cast<unsigned*>(&total->maxMoveSq), __float_as_uint(block.maxMoveSq));
 }
 
 /// Every per-agent phase runs through this one kernel: one thread per agent in cell order,

@@ -9,25 +9,27 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <crowd/device_agents.hpp>
+#include <crowd/kernels/step_view.hpp>
 #include <crowd/phase_times.hpp>
 #include <crowd/simulator_config.hpp>
-#include <crowd/kernels/step_view.hpp>
 
 #include "sim/agent_store.hpp"
+#include "sim/steering_store.hpp"
 #include "sim/step/cell_size.hpp"
 #include "sim/step/profile_table.hpp"
-#include "sim/steering_store.hpp"
 
 namespace crowd {
 
 /// Everything one step needs, in host memory.
 template <class Vector>
 struct StepRequestOf {
-  AgentStoreOf<Vector>& agents;       ///< Dense order. An executor that keeps the state elsewhere reads it only to upload.
+  AgentStoreOf<Vector>&
+      agents;  ///< Dense order. An executor that keeps the state elsewhere reads it only to upload.
   SteeringStoreOf<Vector>* steering;  ///< Per-agent steering state; null when every profile is goal-only.
   const ProfileTable& profiles;
   StaticWorldView world;  ///< Obstacles, paths and lines in host memory (empty in 3D); the edge grid ready.
@@ -48,15 +50,29 @@ struct NonFiniteAgentOf {
   Vector position;
 };
 
+/// The agent a refused step names, from the working copy in cell order (`denseOf` maps a slot to
+/// its dense index): the lowest-id one whose new velocity or position is not finite.
+template <class Vector, class DenseOf>
+NonFiniteAgentOf<Vector> firstNonFinite(std::span<const Vector> velocity, const AgentStoreOf<Vector>& working,
+                                        DenseOf&& denseOf) {
+  std::size_t first = velocity.size();
+  for (std::size_t k = 0; k < velocity.size(); ++k) {
+    if (isFinite(velocity[k]) && isFinite(working.position[k])) continue;
+    if (first == velocity.size() || working.id[k].index < working.id[first].index) first = k;
+  }
+  return NonFiniteAgentOf<Vector>{static_cast<std::size_t>(denseOf(first)), velocity[first],
+                                  working.position[first]};
+}
+
 /// What a step produced besides the agents' new state.
 template <class Vector>
 struct StepReportOf {
   PhaseTimes times;
   double candidatesPerAgent = 0;
   double orcaLinesPerAgent = 0;
-  std::int64_t speedClamps = 0;     ///< New velocities pulled back into the maxSpeed disc.
-  std::int64_t planCandidates = 0;  ///< Local-planner candidates costed.
-  std::vector<std::size_t> arrived;  ///< Dense indices of agents that arrived, ascending.
+  std::int64_t speedClamps = 0;                       ///< New velocities pulled back into the maxSpeed disc.
+  std::int64_t planCandidates = 0;                    ///< Local-planner candidates costed.
+  std::vector<std::size_t> arrived;                   ///< Dense indices of agents that arrived, ascending.
   std::optional<NonFiniteAgentOf<Vector>> nonFinite;  ///< Set when the step was refused (lowest id first).
 };
 
@@ -90,9 +106,11 @@ class ExecutorOf {
   virtual int begin(const Request& request) = 0;
   /// The grid phase: the agents in cell order, under a cell side from `cellSize` (or the
   /// candidate lists kept from an earlier step), timed into `times`.
-  virtual WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize, PhaseTimes& times) = 0;
+  virtual WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize,
+                                          PhaseTimes& times) = 0;
   /// Runs every per-agent phase over the view, timing each.
-  virtual StepTally runPhases(const StepViewOf<Vector>& view, const ProfileTable& profiles, PhaseTimes& times) = 0;
+  virtual StepTally runPhases(const StepViewOf<Vector>& view, const ProfileTable& profiles,
+                              PhaseTimes& times) = 0;
   /// The first agent (lowest id) whose result is not finite, for a refused step.
   virtual NonFiniteAgentOf<Vector> firstNonFinite() = 0;
   /// A refused step: the state is what the step started from.

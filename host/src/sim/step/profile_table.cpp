@@ -44,7 +44,8 @@ SteeringTerms steeringTerms(const AgentParams& a, const Behavior& b) {
 
 }  // namespace
 
-ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const std::vector<Behavior>& behaviors) {
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles,
+                              const std::vector<Behavior>& behaviors) {
   ProfileTable table;
   for (std::size_t p = 0; p < profiles.size(); ++p) {
     const AgentParams& a = profiles[p];

@@ -23,6 +23,7 @@ struct ProfileTable {
 };
 
 /// The table of `profiles` with `behaviors` (indexed alike).
-ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles, const std::vector<Behavior>& behaviors);
+ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles,
+                              const std::vector<Behavior>& behaviors);
 
 }  // namespace crowd

@@ -40,8 +40,8 @@ StepReportOf<Vector> StepDriverOf<Vector>::step(const StepRequestOf<Vector>& req
     const int n = executor.begin(request);
     if (n == 0) return report;
     const WorkingArraysOf<Vector> work = executor.arrange(request, cellSize_, report.times);
-    const StepTally tally =
-        executor.runPhases(makeStepView(request, work, cellSize_.nearThresholdSq()), request.profiles, report.times);
+    const StepTally tally = executor.runPhases(makeStepView(request, work, cellSize_.nearThresholdSq()),
+                                               request.profiles, report.times);
     const double agents = static_cast<double>(n);
     report.candidatesPerAgent = static_cast<double>(tally.candidates) / agents;
     report.orcaLinesPerAgent = static_cast<double>(tally.orcaLines) / agents;

@@ -16,14 +16,14 @@ namespace crowd {
 // CROWD_AGENT_COLUMNS(COLUMN) expands COLUMN(Type, name, stepWrites) once per column;
 // stepWrites says whether a step's phases change it (only those are written back after a step).
 // `Vector` is the template argument of whatever expands the list (Vec2 or Vec3).
-#define CROWD_AGENT_COLUMNS(COLUMN)                                                                   \
-  COLUMN(AgentId, id, false)             /* Stable handle; id.index breaks ties between neighbours. */ \
-  COLUMN(Vector, position, true)                                                                        \
-  COLUMN(Vector, velocity, true)                                                                        \
-  COLUMN(Vector, prefVelocity, true)       /* As used in the last step, or fixed without a goal. */     \
-  COLUMN(Vector, goal, false)              /* Meaningful when flags has kHasGoal. */                    \
-  COLUMN(std::uint32_t, profile, false)  /* Index into the parameter profile table. */               \
-  COLUMN(std::uint8_t, flags, true)      /* AgentFlags bits. */
+#define CROWD_AGENT_COLUMNS(COLUMN)                                                              \
+  COLUMN(AgentId, id, false) /* Stable handle; id.index breaks ties between neighbours. */       \
+  COLUMN(Vector, position, true)                                                                 \
+  COLUMN(Vector, velocity, true)                                                                 \
+  COLUMN(Vector, prefVelocity, true)    /* As used in the last step, or fixed without a goal. */ \
+  COLUMN(Vector, goal, false)           /* Meaningful when flags has kHasGoal. */                \
+  COLUMN(std::uint32_t, profile, false) /* Index into the parameter profile table. */            \
+  COLUMN(std::uint8_t, flags, true)     /* AgentFlags bits. */
 
 /// Bits of the `flags` column.
 enum AgentFlags : std::uint8_t {

@@ -18,20 +18,20 @@
 namespace crowd {
 
 struct AgentGrid {
-  float cellSize;          ///< [Limit: > 0]
+  float cellSize;  ///< [Limit: > 0]
   float invCellSize;
-  CellCoord origin;        ///< The cell of the bounding box's lower-left corner.
-  std::uint32_t columns;   ///< Cells per row of the box. [Limit: >= 1]
-  std::uint32_t rows;      ///< Rows of the box. [Limit: >= 1]
-  int originZ;             ///< A 3D grid's lowest layer (agent_grid_3d.hpp); 0 in a planar world.
-  std::uint32_t layers;    ///< Layers of rows; 1 in a planar world, whose keys are then the same.
+  CellCoord origin;          ///< The cell of the bounding box's lower-left corner.
+  std::uint32_t columns;     ///< Cells per row of the box. [Limit: >= 1]
+  std::uint32_t rows;        ///< Rows of the box. [Limit: >= 1]
+  int originZ;               ///< A 3D grid's lowest layer (agent_grid_3d.hpp); 0 in a planar world.
+  std::uint32_t layers;      ///< Layers of rows; 1 in a planar world, whose keys are then the same.
   std::uint32_t bucketMask;  ///< Bucket count - 1; the count is a power of two.
-  bool wraps;              ///< More cells in the box than buckets: a bucket may hold several cells.
+  bool wraps;                ///< More cells in the box than buckets: a bucket may hold several cells.
 };
 
 /// Cell coordinates, clamped to +-2^30 so that huge or non-finite positions stay defined.
 CROWD_HD inline int gridCoordinate(float scaled) {
-  constexpr float kLimit = 1073741824.0f;  // 2^30
+  constexpr float kLimit = 1073741824.0f;      // 2^30
   if (!(scaled > -kLimit)) return -(1 << 30);  // Also catches NaN.
   if (!(scaled < kLimit)) return 1 << 30;
   // floor without a library call: truncate, then step down for negative non-integers.
@@ -122,7 +122,8 @@ CROWD_HD inline std::uint32_t occupancyBit(const AgentGrid& grid, std::uint64_t 
 /// Marks the cell of sorted slot k in the occupancy bitmap when k is the cell's first slot, through
 /// `setBit(bit)`, which must be atomic: neighbouring slots may mark bits of one word.
 template <class SetBit>
-CROWD_HD inline void markCellOfSlot(int k, const AgentGrid& grid, const std::uint64_t* slotKey, SetBit setBit) {
+CROWD_HD inline void markCellOfSlot(int k, const AgentGrid& grid, const std::uint64_t* slotKey,
+                                    SetBit setBit) {
   if (k == 0 || slotKey[k] != slotKey[k - 1]) setBit(occupancyBit(grid, slotKey[k]));
 }
 
@@ -143,13 +144,16 @@ CROWD_HD inline void indexSortedSlot(int k, int n, const AgentGrid& grid, std::u
 /// Where bucket b's slots begin among the n sorted slots (for an empty bucket, where the next
 /// occupied one's do; b = bucket count gives n): the same starts as indexSortedSlot writes, found
 /// by binary search, so that every bucket costs the same however the occupied ones are spread.
-CROWD_HD inline int bucketStartBySearch(std::uint32_t b, int n, const AgentGrid& grid, const std::uint64_t* slotKey) {
+CROWD_HD inline int bucketStartBySearch(std::uint32_t b, int n, const AgentGrid& grid,
+                                        const std::uint64_t* slotKey) {
   int lo = 0;
   int hi = n;
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
-    if (bucketOfKey(grid, slotKey[mid]) < b) lo = mid + 1;
-    else hi = mid;
+    if (bucketOfKey(grid, slotKey[mid]) < b)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

@@ -18,10 +18,10 @@ enum class ListMode : int {
 };
 
 struct CandidateLists {
-  int* slot;      ///< Agent k's list: row(k)[0 .. count[k]).
-  int* count;     ///< Per agent; -1 when its list did not fit (or could not be made).
-  int capacity;   ///< Entries per agent. Each row has one more place, where writes past the end land.
-  float skin;     ///< Lists hold everyone within neighborDist + skin when built.
+  int* slot;     ///< Agent k's list: row(k)[0 .. count[k]).
+  int* count;    ///< Per agent; -1 when its list did not fit (or could not be made).
+  int capacity;  ///< Entries per agent. Each row has one more place, where writes past the end land.
+  float skin;    ///< Lists hold everyone within neighborDist + skin when built.
   ListMode mode;
 
   CROWD_HD int* row(int k) const { return slot + static_cast<long long>(k) * (capacity + 1); }

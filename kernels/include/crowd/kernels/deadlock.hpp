@@ -33,7 +33,9 @@ CROWD_HD inline bool ahead(Vector offset, Vector direction) {
 /// `pref` turned a right angle to the right, as long as `pref`. In 3D "right" is seen from
 /// above (+z up): pref x z, or pref x x for a vertical pref. Either way opposite preferences
 /// sidestep opposite ways, so two agents head-on pass each other.
-CROWD_HD inline Vec2 sidestep(Vec2 pref) { return Vec2(pref.y, -pref.x); }
+CROWD_HD inline Vec2 sidestep(Vec2 pref) {
+  return Vec2(pref.y, -pref.x);
+}
 CROWD_HD inline Vec3 sidestep(Vec3 pref) {
   Vec3 side = cross(pref, Vec3(0.0f, 0.0f, 1.0f));
   if (!(absSq(side) > 1e-6f * absSq(pref))) side = cross(pref, Vec3(1.0f, 0.0f, 0.0f));
@@ -64,7 +66,9 @@ CROWD_HD inline bool wallAhead(const StepView& view, Vec2 p, float radius, Vec2 
   }
   return false;
 }
-CROWD_HD inline bool wallAhead(const StepView3&, Vec3, float, Vec3) { return false; }  // No walls in 3D.
+CROWD_HD inline bool wallAhead(const StepView3&, Vec3, float, Vec3) {
+  return false;
+}  // No walls in 3D.
 
 /// Whether an agent that is stuck is in a standoff rather than a queue: some neighbour wants
 /// to go against it (head-on), or nothing stands in its way (agents pressing in from the sides
@@ -97,8 +101,8 @@ CROWD_HD inline bool inStandoff(const View& view, int self, Vector pref) {
 ///   breaks exact symmetries (agents on one point, mirror images).
 /// Out of line: only stuck agents pay for it.
 template <class View, class Vector>
-CROWD_HD CROWD_NOINLINE inline Vector stuckPrefVelocity(const View& view, int self, Vector pref, float speedFraction,
-                                                       float maxSpeed) {
+CROWD_HD CROWD_NOINLINE inline Vector stuckPrefVelocity(const View& view, int self, Vector pref,
+                                                        float speedFraction, float maxSpeed) {
   if (inStandoff(view, self, pref)) {
     const float slowness = 1.0f - speedFraction;  // 1 at a standstill; the turn keeps the speed.
     pref = normalize((1.0f - slowness) * pref + slowness * sidestep(pref)) * length(pref);

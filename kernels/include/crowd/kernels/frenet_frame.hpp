@@ -49,7 +49,8 @@ CROWD_HD inline FrenetState toFrenet(const ReferencePoint& r, const CartesianSta
   const double oneMinusKd = 1.0 - r.kappa * f.d;
   f.dPrime = oneMinusKd * tanDT;
   const double kappaDPrime = r.dkappa * f.d + r.kappa * f.dPrime;  // d(kappa_r d)/ds
-  f.dDprime = -kappaDPrime * tanDT + oneMinusKd / (cosDT * cosDT) * (state.kappa * oneMinusKd / cosDT - r.kappa);
+  f.dDprime =
+      -kappaDPrime * tanDT + oneMinusKd / (cosDT * cosDT) * (state.kappa * oneMinusKd / cosDT - r.kappa);
   f.sDot = state.v * cosDT / oneMinusKd;
   const double dThetaPrime = oneMinusKd / cosDT * state.kappa - r.kappa;  // d(dTheta)/ds
   f.sDdot = (state.a * cosDT - f.sDot * f.sDot * (f.dPrime * dThetaPrime - kappaDPrime)) / oneMinusKd;
@@ -67,7 +68,8 @@ CROWD_HD inline CartesianState toCartesian(const ReferencePoint& r, const Frenet
   const double cosDT = std::cos(dTheta), tanDT = f.dPrime / oneMinusKd;
   state.theta = wrapAngle(r.theta + dTheta);
   const double kappaDPrime = r.dkappa * f.d + r.kappa * f.dPrime;
-  state.kappa = ((f.dDprime + kappaDPrime * tanDT) * cosDT * cosDT / oneMinusKd + r.kappa) * cosDT / oneMinusKd;
+  state.kappa =
+      ((f.dDprime + kappaDPrime * tanDT) * cosDT * cosDT / oneMinusKd + r.kappa) * cosDT / oneMinusKd;
   const double dDot = f.dPrime * f.sDot;
   state.v = std::sqrt(oneMinusKd * oneMinusKd * f.sDot * f.sDot + dDot * dDot);
   const double dThetaPrime = oneMinusKd / cosDT * state.kappa - r.kappa;

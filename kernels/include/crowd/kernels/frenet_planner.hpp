@@ -16,8 +16,8 @@
 #include <compare>
 
 #include "config.hpp"
-#include "frenet_settings.hpp"
 #include "frenet_frame.hpp"
+#include "frenet_settings.hpp"
 #include "polynomial.hpp"
 #include "reference_line.hpp"
 
@@ -32,13 +32,13 @@ inline constexpr double kFrameFoldMargin = 0.1;
 
 /// The plan: the two motions, from the planning moment.
 struct FrenetPlan {
-  MotionPolynomial d;   ///< Lateral offset over time.
-  MotionPolynomial s;   ///< Arc length over time.
+  MotionPolynomial d;  ///< Lateral offset over time.
+  MotionPolynomial s;  ///< Arc length over time.
   double cost;
-  int evaluated;        ///< Candidates costed.
-  int feasible;         ///< Candidates checked and kept (one dearer than the best so far is not checked).
-  bool stopping;        ///< None survived: stopping along the reference as hard as the limit allows.
-  bool recovering;      ///< None of the regular set survived; the plan is from the recovery set.
+  int evaluated;    ///< Candidates costed.
+  int feasible;     ///< Candidates checked and kept (one dearer than the best so far is not checked).
+  bool stopping;    ///< None survived: stopping along the reference as hard as the limit allows.
+  bool recovering;  ///< None of the regular set survived; the plan is from the recovery set.
 };
 
 /// The plan an agent follows between re-plans (per agent, in its steering state).
@@ -78,8 +78,9 @@ CROWD_HD inline CartesianState planStateAt(const ReferenceLineView& line, const 
 /// the agent's disc swept from each checked point to the next, so that nothing thinner than a
 /// step's travel can slip between two points.
 template <typename Blocked>
-CROWD_HD bool candidatePasses(const ReferenceLineView& line, const MotionPolynomial& d, const MotionPolynomial& s,
-                              double checkHorizon, const FrenetSettings& k, const Blocked& blocked) {
+CROWD_HD bool candidatePasses(const ReferenceLineView& line, const MotionPolynomial& d,
+                              const MotionPolynomial& s, double checkHorizon, const FrenetSettings& k,
+                              const Blocked& blocked) {
   double lastX = 0.0, lastY = 0.0, lastT = 0.0;
   for (double t = 0.0; t <= checkHorizon + 1e-9; t += k.checkStep) {
     const FrenetState f = motionStateAt(d, s, t);  // Past T: its end speed, not the quartic's.
@@ -126,11 +127,14 @@ CROWD_HD inline double recoveryLateralReach(const FrenetSettings& k, double T) {
 /// a move of that horizon can go at half the limits (so an agent far off its line heads back
 /// towards it in stages, and one on a bend too sharp for the regular speeds creeps round it).
 template <typename Blocked>
-CROWD_HD void searchCandidates(const ReferenceLineView& line, const FrenetState& start, const FrenetSettings& k,
-                               bool recovery, const Blocked& blocked, FrenetPlan& best) {
+CROWD_HD void searchCandidates(const ReferenceLineView& line, const FrenetState& start,
+                               const FrenetSettings& k, bool recovery, const Blocked& blocked,
+                               FrenetPlan& best) {
   const double dDot0 = start.dPrime * start.sDot;
   const double dDdot0 = start.dDprime * start.sDot * start.sDot + start.dPrime * start.sDdot;
-  const auto spread = [](int i, int n, double lo, double hi) { return n > 1 ? lo + (hi - lo) * i / (n - 1) : 0.5 * (lo + hi); };
+  const auto spread = [](int i, int n, double lo, double hi) {
+    return n > 1 ? lo + (hi - lo) * i / (n - 1) : 0.5 * (lo + hi);
+  };
   const double longest = recovery ? kRecoveryHorizonScale * k.maxHorizon : k.maxHorizon;
   const double shortest = recovery ? k.maxHorizon : k.minHorizon;
   const int speeds = recovery ? kRecoverySpeeds : k.speeds;
@@ -139,9 +143,11 @@ CROWD_HD void searchCandidates(const ReferenceLineView& line, const FrenetState&
     const double reach = recovery ? recoveryLateralReach(k, T) : INFINITY;
     for (int o = 0; o < k.offsets; ++o) {
       double offset = k.offsets > 1 ? spread(o, k.offsets, -k.laneHalfWidth, k.laneHalfWidth) : 0.0;
-      offset = offset < start.d - reach ? start.d - reach : (offset > start.d + reach ? start.d + reach : offset);
+      offset =
+          offset < start.d - reach ? start.d - reach : (offset > start.d + reach ? start.d + reach : offset);
       const MotionPolynomial d = quintic(start.d, dDot0, dDdot0, offset, 0.0, 0.0, T);
-      const double costD = k.weightJerk * d.squaredJerk() + k.weightTime * T + k.weightDeviation * offset * offset;
+      const double costD =
+          k.weightJerk * d.squaredJerk() + k.weightTime * T + k.weightDeviation * offset * offset;
       double slower = 0.5 * k.targetSpeed;
       for (int v = 0; v < speeds; ++v) {
         double speed = 0.0;
@@ -149,8 +155,9 @@ CROWD_HD void searchCandidates(const ReferenceLineView& line, const FrenetState&
           speed = v + 1 < speeds ? slower : 0.0;
           slower *= 0.5;
         } else {
-          speed = k.speeds > 1 ? spread(v, k.speeds, k.targetSpeed - k.speedSpread, k.targetSpeed + k.speedSpread)
-                               : k.targetSpeed;
+          speed = k.speeds > 1
+                      ? spread(v, k.speeds, k.targetSpeed - k.speedSpread, k.targetSpeed + k.speedSpread)
+                      : k.targetSpeed;
           speed = speed < 0.0 ? 0.0 : speed;
         }
         const MotionPolynomial s = quartic(start.s, start.sDot, start.sDdot, speed, 0.0, T);
@@ -181,8 +188,8 @@ CROWD_HD void searchCandidates(const ReferenceLineView& line, const FrenetState&
 /// again. When none of that passes either, the agent stops along the line as hard as
 /// maxAcceleration allows (along and across, each), so that it stops short of what blocks it.
 template <typename Blocked>
-CROWD_HD FrenetPlan planFrenet(const ReferenceLineView& line, const FrenetState& start, const FrenetSettings& k,
-                               const Blocked& blocked) {
+CROWD_HD FrenetPlan planFrenet(const ReferenceLineView& line, const FrenetState& start,
+                               const FrenetSettings& k, const Blocked& blocked) {
   FrenetPlan best{};
   best.cost = INFINITY;
   best.stopping = true;

@@ -17,7 +17,7 @@ struct FrenetSettings {
   int speeds = 5;               ///< [1, kMaxFrenetSamples]
   float minHorizon = 2.0f;      ///< Seconds. (0, maxHorizon]
   float maxHorizon = 5.0f;
-  int horizons = 4;             ///< [1, kMaxFrenetSamples]
+  int horizons = 4;  ///< [1, kMaxFrenetSamples]
   float weightJerk = 0.1f;
   float weightTime = 0.1f;
   float weightDeviation = 1.0f;
@@ -26,9 +26,9 @@ struct FrenetSettings {
   float maxSpeed = 4.0f;
   float maxAcceleration = 3.0f;  ///< Along the path and across it (v^2 kappa), each.
   float maxCurvature = 1.0f;
-  float checkStep = 0.2f;        ///< Seconds between the points a candidate is checked at.
-  float margin = 0.3f;           ///< Clearance kept from obstacles and others, beyond the radii.
-  float replanInterval = 0.5f;   ///< Seconds a plan is followed before the next one.
+  float checkStep = 0.2f;       ///< Seconds between the points a candidate is checked at.
+  float margin = 0.3f;          ///< Clearance kept from obstacles and others, beyond the radii.
+  float replanInterval = 0.5f;  ///< Seconds a plan is followed before the next one.
 
   auto operator<=>(const FrenetSettings&) const = default;
 };

@@ -110,7 +110,7 @@ struct NearestInRegisters {
     capacity = keep < Capacity ? keep : Capacity;
     rangeSq = initialRangeSq;
     farthest = ~std::uint64_t{0};
-CROWD_UNROLL
+    CROWD_UNROLL
     for (int m = 0; m < Capacity; ++m) {
       keys[m] = ~std::uint64_t{0};
       indices[m] = -1;
@@ -130,7 +130,7 @@ CROWD_UNROLL
     }
     // From the far end down, every place holding a larger key takes its lower neighbour's entry,
     // or the candidate where the lower neighbour is not larger.
-CROWD_UNROLL
+    CROWD_UNROLL
     for (int m = Capacity - 1; m >= 0; --m) {
       if (keys[m] > key) {
         const bool shift = m > 0 && keys[m > 0 ? m - 1 : 0] > key;
@@ -139,7 +139,7 @@ CROWD_UNROLL
       }
     }
     if (count == capacity) {
-CROWD_UNROLL
+      CROWD_UNROLL
       for (int m = 0; m < Capacity; ++m) farthest = m == capacity - 1 ? keys[m] : farthest;
       rangeSq = floatFromBits(static_cast<std::uint32_t>(farthest >> 32));
     }
@@ -148,7 +148,7 @@ CROWD_UNROLL
   /// Calls f(m, index) for each kept entry, nearest first.
   template <class F>
   CROWD_HD void forEachKept(F&& f) const {
-CROWD_UNROLL
+    CROWD_UNROLL
     for (int m = 0; m < Capacity; ++m) {
       if (m < count) f(m, indices[m]);
     }

@@ -22,8 +22,8 @@ struct OrcaLine {
 /// lp1: optimises along line `lineNo` subject to lines [0, lineNo) and |v| <= radius.
 /// With `directionOpt`, `optVelocity` is a unit direction to go furthest along; otherwise the
 /// point to get closest to. Returns false when that line has no feasible point.
-CROWD_HD inline bool solveOnLine(const OrcaLine* lines, int lineNo, float radius,
-                                 Vec2 optVelocity, bool directionOpt, Vec2& result) {
+CROWD_HD inline bool solveOnLine(const OrcaLine* lines, int lineNo, float radius, Vec2 optVelocity,
+                                 bool directionOpt, Vec2& result) {
   const OrcaLine& line = lines[lineNo];
   const float dotProduct = dot(line.point, line.direction);
   const float discriminant = sqr(dotProduct) + sqr(radius) - absSq(line.point);
@@ -63,8 +63,8 @@ CROWD_HD inline bool solveOnLine(const OrcaLine* lines, int lineNo, float radius
 /// lp2: the velocity closest to `optVelocity` (or furthest along it, with `directionOpt`) that
 /// satisfies every line and |v| <= radius. Returns `lineCount` on success, otherwise the index
 /// of the first line that could not be satisfied; `result` then holds the last feasible point.
-CROWD_HD inline int solveIncremental(const OrcaLine* lines, int lineCount, float radius,
-                                     Vec2 optVelocity, bool directionOpt, Vec2& result) {
+CROWD_HD inline int solveIncremental(const OrcaLine* lines, int lineCount, float radius, Vec2 optVelocity,
+                                     bool directionOpt, Vec2& result) {
   if (directionOpt) {
     result = optVelocity * radius;  // optVelocity is a unit vector here.
   } else if (absSq(optVelocity) > sqr(radius)) {
@@ -90,9 +90,8 @@ CROWD_HD inline int solveIncremental(const OrcaLine* lines, int lineCount, float
 /// from `beginLine` on, minimise the largest violation distance. Each violated line i becomes
 /// the objective of a 2D program over the bisectors of line i and the earlier agent lines,
 /// which is how RVO2 does it. `result` comes in as lp2's last feasible point.
-CROWD_HD inline void solveLeastViolation(const OrcaLine* lines, int lineCount,
-                                         int obstacleLineCount, int beginLine, float radius,
-                                         Vec2& result) {
+CROWD_HD inline void solveLeastViolation(const OrcaLine* lines, int lineCount, int obstacleLineCount,
+                                         int beginLine, float radius, Vec2& result) {
   OrcaLine projected[kMaxOrcaLines];
   float distance = 0.0f;
 
@@ -110,9 +109,9 @@ CROWD_HD inline void solveLeastViolation(const OrcaLine* lines, int lineCount,
         if (dot(lines[i].direction, lines[j].direction) > 0.0f) continue;
         bisector.point = 0.5f * (lines[i].point + lines[j].point);
       } else {
-        bisector.point = lines[i].point +
-                         (det(lines[j].direction, lines[i].point - lines[j].point) / determinant) *
-                             lines[i].direction;
+        bisector.point =
+            lines[i].point +
+            (det(lines[j].direction, lines[i].point - lines[j].point) / determinant) * lines[i].direction;
       }
       bisector.direction = normalize(lines[j].direction - lines[i].direction);
       projected[projectedCount++] = bisector;
@@ -120,8 +119,8 @@ CROWD_HD inline void solveLeastViolation(const OrcaLine* lines, int lineCount,
 
     const Vec2 previous = result;
     // Optimise in the direction that reduces line i's violation fastest: its inward normal.
-    if (solveIncremental(projected, projectedCount, radius, perpLeft(lines[i].direction), true,
-                         result) < projectedCount) {
+    if (solveIncremental(projected, projectedCount, radius, perpLeft(lines[i].direction), true, result) <
+        projectedCount) {
       // In exact arithmetic this cannot fail; with rounding it can, so keep the last point.
       result = previous;
     }

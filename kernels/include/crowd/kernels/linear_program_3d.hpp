@@ -85,7 +85,8 @@ CROWD_HD inline bool solveOnPlane(const OrcaPlane* planes, int planeNo, float ra
     // Furthest along optVelocity within the disc: along its projection onto the plane.
     const Vec3 inPlane = optVelocity - dot(optVelocity, plane.normal) * plane.normal;
     const float inPlaneSq = absSq(inPlane);
-    result = inPlaneSq <= kOrcaEpsilon ? planeCentre : planeCentre + std::sqrt(discRadiusSq / inPlaneSq) * inPlane;
+    result =
+        inPlaneSq <= kOrcaEpsilon ? planeCentre : planeCentre + std::sqrt(discRadiusSq / inPlaneSq) * inPlane;
   } else {
     // Nearest to optVelocity: its projection onto the plane, pulled into the disc.
     result = optVelocity + dot(plane.point - optVelocity, plane.normal) * plane.normal;
@@ -103,8 +104,9 @@ CROWD_HD inline bool solveOnPlane(const OrcaPlane* planes, int planeNo, float ra
     line.direction = normalize(meet);
     // From plane.point, within this plane, straight towards plane i.
     const Vec3 across = cross(line.direction, plane.normal);
-    line.point = plane.point +
-                 (dot(planes[i].point - plane.point, planes[i].normal) / dot(across, planes[i].normal)) * across;
+    line.point =
+        plane.point +
+        (dot(planes[i].point - plane.point, planes[i].normal) / dot(across, planes[i].normal)) * across;
     if (!solveOnLine3(planes, i, line, radius, optVelocity, directionOpt, result)) return false;
   }
   return true;
@@ -135,8 +137,8 @@ CROWD_HD inline int solveIncremental3(const OrcaPlane* planes, int planeCount, f
 
 /// lp4: from the planes [0, beginPlane) that lp3 satisfied, the velocity within |v| <= radius
 /// that minimises the largest violation of all the planes. `result` holds lp3's best on entry.
-CROWD_HD inline void solveLeastViolation3(const OrcaPlane* planes, int planeCount, int beginPlane, float radius,
-                                          Vec3& result) {
+CROWD_HD inline void solveLeastViolation3(const OrcaPlane* planes, int planeCount, int beginPlane,
+                                          float radius, Vec3& result) {
   float distance = 0.0f;  // The largest violation reached so far.
   OrcaPlane projected[kMaxOrcaPlanes];
   for (int i = beginPlane; i < planeCount; ++i) {
@@ -153,9 +155,9 @@ CROWD_HD inline void solveLeastViolation3(const OrcaPlane* planes, int planeCoun
         bisector.point = 0.5f * (planes[i].point + planes[j].point);
       } else {
         const Vec3 across = cross(meet, planes[i].normal);
-        bisector.point = planes[i].point +
-                         (dot(planes[j].point - planes[i].point, planes[j].normal) / dot(across, planes[j].normal)) *
-                             across;
+        bisector.point = planes[i].point + (dot(planes[j].point - planes[i].point, planes[j].normal) /
+                                            dot(across, planes[j].normal)) *
+                                               across;
       }
       bisector.normal = normalize(planes[j].normal - planes[i].normal);
       projected[count++] = bisector;

@@ -94,7 +94,9 @@ struct CellNeighbourhood {
       const int ranges = b1 < b0 ? 2 : 1;
       for (int part = 0; part < ranges; ++part) {
         const int begin = cells.bucketStart[part == 0 ? b0 : 0];
-        const int end = cells.bucketStart[(part == 0 && ranges == 1) ? b1 + 1 : (part == 0 ? grid.bucketMask + 1 : b1 + 1)];
+        const int end =
+            cells.bucketStart[(part == 0 && ranges == 1) ? b1 + 1
+                                                         : (part == 0 ? grid.bucketMask + 1 : b1 + 1)];
         if (tileCount + (end - begin) > kTileCapacity) {
           gatherRunsInstead(cells);
           return;
@@ -125,8 +127,8 @@ struct CellNeighbourhood {
 /// Offers the agents of sorted slots [begin, end) to `nearest`; returns how many were examined.
 /// Vector is Vec2 or Vec3: the K nearest are kept alike in a planar and a 3D world.
 template <class Vector, class Nearest>
-CROWD_HD inline int offerSlots(int begin, int end, const Vector* position, const AgentId* id, int self, Vector p,
-                               Nearest& nearest) {
+CROWD_HD inline int offerSlots(int begin, int end, const Vector* position, const AgentId* id, int self,
+                               Vector p, Nearest& nearest) {
   for (int j = begin; j < end; ++j) {
     // RVO2 measures |self - other|^2; squaring makes the sign irrelevant to the bits.
     const float distSq = absSq(p - position[j]);
@@ -147,7 +149,7 @@ CROWD_HD inline int offerRun(const CellRun& run, const Vec2* position, const Age
 /// Where a grid search records the agent's candidate list (see candidate_lists.hpp): everyone
 /// within `rangeSq`. `count` ends at -1 if they did not all fit, or could not all be seen.
 struct ListRecord {
-  int* row;      ///< capacity + 1 places: the last takes the writes that do not fit.
+  int* row;  ///< capacity + 1 places: the last takes the writes that do not fit.
   int capacity;
   float rangeSq;
   int count;
@@ -212,7 +214,8 @@ CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vec
     const int c = order[i];
     nearest.offer(distances[c], candidates.id(c), candidates.slot(c));
   }
-  if (nearest.count == nearest.capacity && !(thresholdSq <= nearest.rangeSq)) return;  // No far one can enter.
+  if (nearest.count == nearest.capacity && !(thresholdSq <= nearest.rangeSq))
+    return;  // No far one can enter.
   for (int i = farBegin; i < candidates.size(); ++i) {
     const int c = order[i];
     if (distances[c] > nearest.rangeSq) continue;
@@ -228,8 +231,9 @@ CROWD_HD inline void offerCandidates(const Candidates& candidates, int self, Vec
 /// everything within its range (cells at least that wide), else marked incomplete (-1).
 template <class Nearest>
 CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood& hood, const Vec2* position,
-                                      const AgentId* id, int self, Vec2 p, int maxNeighbors, float neighborDistSq,
-                                      float thresholdSq, Nearest& nearest, ListRecord* record = nullptr) {
+                                      const AgentId* id, int self, Vec2 p, int maxNeighbors,
+                                      float neighborDistSq, float thresholdSq, Nearest& nearest,
+                                      ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;
@@ -249,15 +253,18 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
     offerCandidates(TileCandidates{hood}, self, p, thresholdSq, nearest, record);
     candidates += hood.tileCount;
   } else {
-    for (int i = 0; i < hood.ringEnd[1]; ++i) candidates += offerRun(hood.runs[i], position, id, self, p, nearest);
+    for (int i = 0; i < hood.ringEnd[1]; ++i)
+      candidates += offerRun(hood.runs[i], position, id, self, p, nearest);
   }
 
   // Every cell of ring r >= 2 lies at least r - 1 cells plus p's distance to the nearest side
   // of its own cell away.
   const float margin = cellMargin(grid, p);
   const Vec2 corner = cellCorner(grid, home);
-  const float insetX = p.x - corner.x < corner.x + grid.cellSize - p.x ? p.x - corner.x : corner.x + grid.cellSize - p.x;
-  const float insetY = p.y - corner.y < corner.y + grid.cellSize - p.y ? p.y - corner.y : corner.y + grid.cellSize - p.y;
+  const float insetX =
+      p.x - corner.x < corner.x + grid.cellSize - p.x ? p.x - corner.x : corner.x + grid.cellSize - p.x;
+  const float insetY =
+      p.y - corner.y < corner.y + grid.cellSize - p.y ? p.y - corner.y : corner.y + grid.cellSize - p.y;
   const float inset = (insetX < insetY ? insetX : insetY) - margin;
   for (int r = 2; r <= CellNeighbourhood::kMaxReach; ++r) {
     const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
@@ -279,18 +286,21 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
 /// cache sits in slow local memory, while neighbouring threads, on neighbouring agents, share
 /// the cells they read through the L1 anyway. Returns the candidates examined.
 template <class Nearest>
-CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id, int self,
-                                            Vec2 p, int maxNeighbors, float neighborDistSq, Nearest& nearest) {
+CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id,
+                                            int self, Vec2 p, int maxNeighbors, float neighborDistSq,
+                                            Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   const AgentGrid& grid = cells.grid;
   const CellCoord home = gridCellOf(grid, p);
   const float margin = cellMargin(grid, p);
   const Vec2 homeCorner = cellCorner(grid, home);
-  const float insetX = p.x - homeCorner.x < homeCorner.x + grid.cellSize - p.x ? p.x - homeCorner.x
-                                                                               : homeCorner.x + grid.cellSize - p.x;
-  const float insetY = p.y - homeCorner.y < homeCorner.y + grid.cellSize - p.y ? p.y - homeCorner.y
-                                                                               : homeCorner.y + grid.cellSize - p.y;
+  const float insetX = p.x - homeCorner.x < homeCorner.x + grid.cellSize - p.x
+                           ? p.x - homeCorner.x
+                           : homeCorner.x + grid.cellSize - p.x;
+  const float insetY = p.y - homeCorner.y < homeCorner.y + grid.cellSize - p.y
+                           ? p.y - homeCorner.y
+                           : homeCorner.y + grid.cellSize - p.y;
   const float inset = (insetX < insetY ? insetX : insetY) - margin;
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
   for (int r = 0; r <= CellNeighbourhood::kMaxReach; ++r) {
@@ -316,9 +326,9 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* 
 /// The K nearest from the agent's candidate list (as findNearestAgents would find them, while
 /// the list is valid). Returns the candidates examined. Vector is Vec2 or Vec3.
 template <class Vector, class Nearest>
-CROWD_HD inline int nearestFromList(const int* row, int count, const Vector* position, const AgentId* id, int self,
-                                    Vector p, int maxNeighbors, float neighborDistSq, float thresholdSq,
-                                    Nearest& nearest) {
+CROWD_HD inline int nearestFromList(const int* row, int count, const Vector* position, const AgentId* id,
+                                    int self, Vector p, int maxNeighbors, float neighborDistSq,
+                                    float thresholdSq, Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   offerCandidates(ListCandidates<Vector>{row, count, position, id}, self, p, thresholdSq, nearest, nullptr);

@@ -96,8 +96,8 @@ struct BlockTileCandidates3 {
 /// rows nearest first, so that the range shrinks early; once the list is full, rows beyond the
 /// range are skipped. Returns how many were examined.
 template <class Nearest>
-CROWD_HD inline int offerBlock3(const GridCells& cells, CellCoord3 home, const Vec3* position, const AgentId* id,
-                                int self, Vec3 p, float margin, Nearest& nearest) {
+CROWD_HD inline int offerBlock3(const GridCells& cells, CellCoord3 home, const Vec3* position,
+                                const AgentId* id, int self, Vec3 p, float margin, Nearest& nearest) {
   const AgentGrid& grid = cells.grid;
   const Vec3 corner = cellCorner(grid, home);
   const float gapY[3] = {p.y - corner.y - margin, 0.0f, corner.y + grid.cellSize - p.y - margin};
@@ -135,8 +135,8 @@ CROWD_HD inline int offerBlock3(const GridCells& cells, CellCoord3 home, const V
 /// be at least 1/2.5 of the neighbour distance: CellNeighbourhood::kMaxReach shells). Returns
 /// how many were examined.
 template <class Nearest>
-CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, const Vec3* position, const AgentId* id,
-                                      int self, Vec3 p, float margin, Nearest& nearest) {
+CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, const Vec3* position,
+                                      const AgentId* id, int self, Vec3 p, float margin, Nearest& nearest) {
   const AgentGrid& grid = cells.grid;
   const float inset = cellInset(grid, cellCorner(grid, home), p, margin);
   int examined = 0;
@@ -166,8 +166,9 @@ CROWD_HD inline int offerOuterShells3(const GridCells& cells, CellCoord3 home, c
 /// sorted slot `self` at `p` (entries' index: sorted slots), reading the grid directly. Returns
 /// the candidates examined.
 template <class Nearest>
-CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* position, const AgentId* id, int self,
-                                       Vec3 p, int maxNeighbors, float neighborDistSq, Nearest& nearest) {
+CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* position, const AgentId* id,
+                                            int self, Vec3 p, int maxNeighbors, float neighborDistSq,
+                                            Nearest& nearest) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (maxNeighbors == 0) return 0;
   const CellCoord3 home = gridCellOf(cells.grid, p);
@@ -183,8 +184,9 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec3* 
 /// holds everything within its range (cells at least that wide), else marked incomplete (-1).
 template <class Nearest>
 CROWD_HD inline int findNearestAgents(const GridCells& cells, BlockTile3& tile, const Vec3* position,
-                                       const AgentId* id, int self, Vec3 p, int maxNeighbors, float neighborDistSq,
-                                       float thresholdSq, Nearest& nearest, ListRecord* record = nullptr) {
+                                      const AgentId* id, int self, Vec3 p, int maxNeighbors,
+                                      float neighborDistSq, float thresholdSq, Nearest& nearest,
+                                      ListRecord* record = nullptr) {
   nearest.reset(maxNeighbors, neighborDistSq);
   if (record != nullptr) record->count = 0;
   if (maxNeighbors == 0) return 0;

@@ -11,12 +11,12 @@ namespace crowd {
 
 /// One vertex of an obstacle polygon and the edge that leaves it. 32 bytes.
 struct ObstacleEdge {
-  Vec2 point;     ///< The vertex; the edge runs from here to `next`'s point.
-  Vec2 unitDir;   ///< Unit direction of the edge.
-  int next;       ///< Index of the next vertex of the same polygon.
-  int prev;       ///< Index of the previous vertex of the same polygon.
-  int isConvex;   ///< Nonzero when the polygon turns left (or goes straight) at this vertex.
-  int circle;     ///< The circular obstacle this polygon stands for, or -1 (steer_avoid.hpp).
+  Vec2 point;    ///< The vertex; the edge runs from here to `next`'s point.
+  Vec2 unitDir;  ///< Unit direction of the edge.
+  int next;      ///< Index of the next vertex of the same polygon.
+  int prev;      ///< Index of the previous vertex of the same polygon.
+  int isConvex;  ///< Nonzero when the polygon turns left (or goes straight) at this vertex.
+  int circle;    ///< The circular obstacle this polygon stands for, or -1 (steer_avoid.hpp).
 };
 
 /// Squared distance from `position` to the edge starting at vertex `edge`, or a negative value

@@ -22,10 +22,10 @@ enum class AgentOrcaCase { CutoffCircle, LeftLeg, RightLeg, Colliding };
 /// overlap: the velocity must then separate them within one step. `separationHint` is the unit
 /// direction this agent takes if the pair coincides exactly with equal velocities (the only case
 /// where the geometry defines none); the neighbour must be given the opposite one.
-CROWD_HD inline OrcaLine agentOrcaLine(Vec2 position, Vec2 velocity, float radius,
-                                       Vec2 otherPosition, Vec2 otherVelocity, float otherRadius,
-                                       float invTimeHorizon, float invTimeStep,
-                                       Vec2 separationHint, AgentOrcaCase* whichCase = nullptr) {
+CROWD_HD inline OrcaLine agentOrcaLine(Vec2 position, Vec2 velocity, float radius, Vec2 otherPosition,
+                                       Vec2 otherVelocity, float otherRadius, float invTimeHorizon,
+                                       float invTimeStep, Vec2 separationHint,
+                                       AgentOrcaCase* whichCase = nullptr) {
   const Vec2 relativePosition = otherPosition - position;
   const Vec2 relativeVelocity = velocity - otherVelocity;
   const float distSq = absSq(relativePosition);

@@ -29,7 +29,8 @@ CROWD_HD inline Vec3 sideStep(Vec3 axis) {
   const float ay = axis.y < 0.0f ? -axis.y : axis.y;
   const float az = axis.z < 0.0f ? -axis.z : axis.z;
   // Crossed with the coordinate axis it is least aligned with: never near parallel.
-  const Vec3 across = ax <= ay && ax <= az ? Vec3(1.0f, 0.0f, 0.0f) : (ay <= az ? Vec3(0.0f, 1.0f, 0.0f) : Vec3(0.0f, 0.0f, 1.0f));
+  const Vec3 across = ax <= ay && ax <= az ? Vec3(1.0f, 0.0f, 0.0f)
+                                           : (ay <= az ? Vec3(0.0f, 1.0f, 0.0f) : Vec3(0.0f, 0.0f, 1.0f));
   return normalize(cross(axis, across));
 }
 
@@ -62,8 +63,8 @@ CROWD_HD inline OrcaPlane agentOrcaPlane3(const Sphere3& self, const Sphere3& ot
       // through the relative velocity's foot on the cone meets it, t solving a quadratic.
       const float a = distSq;
       const float b = dot(relativePosition, relativeVelocity);
-      const float c = absSq(relativeVelocity) - absSq(cross(relativePosition, relativeVelocity)) /
-                                                    (distSq - combinedRadiusSq);
+      const float c = absSq(relativeVelocity) -
+                      absSq(cross(relativePosition, relativeVelocity)) / (distSq - combinedRadiusSq);
       // b^2 - ac cancels badly when the relative velocity points almost straight at the other
       // agent: rounding can take it below 0 (RVO2-3D's plane is then NaN). 0 is the nearest value
       // the exact one can have, and where it is positive nothing changes.

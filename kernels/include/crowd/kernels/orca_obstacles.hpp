@@ -17,9 +17,9 @@ namespace crowd {
 /// to `lines` and returns how many lines there are now. Edges whose velocity obstacle is
 /// already covered by earlier obstacle lines add nothing, as do edges seen only past a concave
 /// vertex (the neighbouring edge handles those).
-CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neighbourEdges,
-                                      int edgeCount, Vec2 position, Vec2 velocity, float radius,
-                                      float invTimeHorizonObst, OrcaLine* lines) {
+CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neighbourEdges, int edgeCount,
+                                      Vec2 position, Vec2 velocity, float radius, float invTimeHorizonObst,
+                                      OrcaLine* lines) {
   int lineCount = 0;
   const float radiusSq = sqr(radius);
   const float inf = INFINITY;
@@ -34,9 +34,11 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
     bool alreadyCovered = false;
     for (int j = 0; j < lineCount; ++j) {
       if (det(invTimeHorizonObst * relativePosition1 - lines[j].point, lines[j].direction) -
-                  invTimeHorizonObst * radius >= -kOrcaEpsilon &&
+                  invTimeHorizonObst * radius >=
+              -kOrcaEpsilon &&
           det(invTimeHorizonObst * relativePosition2 - lines[j].point, lines[j].direction) -
-                  invTimeHorizonObst * radius >= -kOrcaEpsilon) {
+                  invTimeHorizonObst * radius >=
+              -kOrcaEpsilon) {
         alreadyCovered = true;
         break;
       }
@@ -155,11 +157,9 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
     }
 
     // Otherwise nearest the cut-off segment or one of the legs, whichever is closest.
-    const float distSqCutoff = (t < 0.0f || t > 1.0f || singleVertex)
-                                   ? inf
-                                   : absSq(velocity - (leftCutoff + t * cutoffVector));
-    const float distSqLeft =
-        tLeft < 0.0f ? inf : absSq(velocity - (leftCutoff + tLeft * leftLegDirection));
+    const float distSqCutoff =
+        (t < 0.0f || t > 1.0f || singleVertex) ? inf : absSq(velocity - (leftCutoff + t * cutoffVector));
+    const float distSqLeft = tLeft < 0.0f ? inf : absSq(velocity - (leftCutoff + tLeft * leftLegDirection));
     const float distSqRight =
         tRight < 0.0f ? inf : absSq(velocity - (rightCutoff + tRight * rightLegDirection));
 

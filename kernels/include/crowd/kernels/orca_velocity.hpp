@@ -58,11 +58,13 @@ CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self) {
   const unsigned selfId = agents.id[self].index;
   for (int m = 0; m < neighbours; ++m) {
     const int other = view.neighbours.at(self, m);
-    lines[lineCount++] = agentOrcaLine(p, v, t.radius, agents.position[other], agents.velocity[other],
-                                       view.terms[agents.profile[other]].radius, t.invTimeHorizon,
-                                       view.invTimeStep, coincidentSeparationHint(selfId, agents.id[other].index));
+    lines[lineCount++] =
+        agentOrcaLine(p, v, t.radius, agents.position[other], agents.velocity[other],
+                      view.terms[agents.profile[other]].radius, t.invTimeHorizon, view.invTimeStep,
+                      coincidentSeparationHint(selfId, agents.id[other].index));
   }
-  return OrcaResult{solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)),
+  return OrcaResult{solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed,
+                                     orcaPrefVelocity(view, self, t.maxSpeed)),
                     lineCount};
 }
 

@@ -26,11 +26,13 @@ CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self) {
   const unsigned selfId = agents.id[self].index;
   for (int m = 0; m < neighbours; ++m) {
     const int other = view.neighbours.at(self, m);
-    const Sphere3 them{agents.position[other], agents.velocity[other], view.terms[agents.profile[other]].radius};
+    const Sphere3 them{agents.position[other], agents.velocity[other],
+                       view.terms[agents.profile[other]].radius};
     planes[m] = agentOrcaPlane3(me, them, t.invTimeHorizon, view.invTimeStep,
                                 coincidentSeparationHint3(selfId, agents.id[other].index));
   }
-  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)), neighbours};
+  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)),
+                     neighbours};
 }
 
 }  // namespace crowd

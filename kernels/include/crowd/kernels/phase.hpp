@@ -6,11 +6,11 @@
 namespace crowd {
 
 enum class Phase : int {
-  Grid,          ///< Cell key per agent, sort by cell, agent columns gathered into cell order.
-  Neighbours,    ///< The K nearest agents of each agent.
-  Steering,      ///< Each agent's preferred velocity: RVO2's goal rule, or its steering behaviours.
-  Orca,          ///< Obstacle query, ORCA half-planes and the linear program: the new velocity.
-  Commit,        ///< Velocities and positions updated, arrivals marked, results written back.
+  Grid,        ///< Cell key per agent, sort by cell, agent columns gathered into cell order.
+  Neighbours,  ///< The K nearest agents of each agent.
+  Steering,    ///< Each agent's preferred velocity: RVO2's goal rule, or its steering behaviours.
+  Orca,        ///< Obstacle query, ORCA half-planes and the linear program: the new velocity.
+  Commit,      ///< Velocities and positions updated, arrivals marked, results written back.
 };
 
 inline constexpr int kPhaseCount = 5;

@@ -29,12 +29,14 @@ struct MotionPolynomial {
   CROWD_HD double squaredJerk() const {
     const double a = 6.0 * c[3], b = 24.0 * c[4], q = 60.0 * c[5], T = duration;
     // (a + b t + q t^2)^2 integrated term by term.
-    return T * (a * a + T * (a * b + T * ((b * b + 2.0 * a * q) / 3.0 + T * (b * q / 2.0 + T * q * q / 5.0))));
+    return T *
+           (a * a + T * (a * b + T * ((b * b + 2.0 * a * q) / 3.0 + T * (b * q / 2.0 + T * q * q / 5.0))));
   }
 };
 
 /// The quintic from (x0, v0, a0) at t = 0 to (x1, v1, a1) at t = T (T > 0).
-CROWD_HD inline MotionPolynomial quintic(double x0, double v0, double a0, double x1, double v1, double a1, double T) {
+CROWD_HD inline MotionPolynomial quintic(double x0, double v0, double a0, double x1, double v1, double a1,
+                                         double T) {
   // What the start state alone would reach, and what is left for the cubic-and-up terms.
   const double h = x1 - (x0 + v0 * T + 0.5 * a0 * T * T);
   const double hv = v1 - (v0 + a0 * T);
@@ -93,7 +95,9 @@ CROWD_HD inline double peakQuarticAcceleration(const MotionPolynomial& p) {
 /// 1.5 |v0| / limit (the peak, 1.5 v0 / T, at u = 1/2).
 CROWD_HD inline double stoppingHorizon(double v0, double a0, double limit, double floor) {
   const double bound = (a0 < 0.0 ? -a0 : a0) > limit ? (a0 < 0.0 ? -a0 : a0) : limit;
-  const auto within = [&](double T) { return peakQuarticAcceleration(quartic(0.0, v0, a0, 0.0, 0.0, T)) <= bound * (1.0 + 1e-12); };
+  const auto within = [&](double T) {
+    return peakQuarticAcceleration(quartic(0.0, v0, a0, 0.0, 0.0, T)) <= bound * (1.0 + 1e-12);
+  };
   if (within(floor)) return floor;
   double lo = floor, hi = 2.0 * floor;
   for (int i = 0; i < 64 && !within(hi); ++i) {  // Doubling: bounded, since the peak falls to |a0|.

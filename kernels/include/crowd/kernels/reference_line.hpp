@@ -29,7 +29,9 @@ struct ReferenceLines {
   int count;  ///< Paths.
   double spacing;
 
-  CROWD_HD ReferenceLineView line(int p) const { return ReferenceLineView{points + begin[p], end[p] - begin[p], spacing}; }
+  CROWD_HD ReferenceLineView line(int p) const {
+    return ReferenceLineView{points + begin[p], end[p] - begin[p], spacing};
+  }
   CROWD_HD bool has(int p) const { return p >= 0 && p < count && end[p] - begin[p] >= 2; }
 };
 

@@ -6,7 +6,7 @@ namespace crowd {
 
 /// A point of the reference line and its local geometry.
 struct ReferencePoint {
-  double s;       ///< Arc length from the line's start.
+  double s;  ///< Arc length from the line's start.
   double x, y;
   double theta;   ///< Tangent heading, radians.
   double kappa;   ///< Curvature (positive turning left).

@@ -22,15 +22,15 @@ namespace crowd {
 
 // CROWD_STATIC_WORLD_ARRAYS(ARRAY) expands ARRAY(Type, name) once per array.
 #define CROWD_STATIC_WORLD_ARRAYS(ARRAY)                                                                    \
-  ARRAY(ObstacleEdge, edges)          /* Obstacle edges, RVO2-linked (obstacle_edge.hpp). */               \
-  ARRAY(int, edgeCellStart)           /* The edge grid, CSR: cell c lists cellEdges[edgeCellStart[c]..]. */ \
-  ARRAY(int, cellEdges)                                                                                   \
-  ARRAY(CircleObstacle, circles)      /* Discs, for the detection box (indexed by ObstacleEdge::circle). */ \
-  ARRAY(Vec2, pathPoints)             /* Paths, CSR: path p's points from pathStart[p] to pathStart[p+1]. */ \
-  ARRAY(int, pathStart)                                                                                   \
-  ARRAY(std::uint8_t, pathLoop)       /* Per path: closed. */                                             \
-  ARRAY(ReferencePoint, linePoints)   /* The planners' reference lines, one after another. */             \
-  ARRAY(int, lineBegin)               /* Per path: where its line lies in linePoints (none: begin == end). */ \
+  ARRAY(ObstacleEdge, edges) /* Obstacle edges, RVO2-linked (obstacle_edge.hpp). */                         \
+  ARRAY(int, edgeCellStart)  /* The edge grid, CSR: cell c lists cellEdges[edgeCellStart[c]..]. */          \
+  ARRAY(int, cellEdges)                                                                                     \
+  ARRAY(CircleObstacle, circles) /* Discs, for the detection box (indexed by ObstacleEdge::circle). */      \
+  ARRAY(Vec2, pathPoints)        /* Paths, CSR: path p's points from pathStart[p] to pathStart[p+1]. */     \
+  ARRAY(int, pathStart)                                                                                     \
+  ARRAY(std::uint8_t, pathLoop)     /* Per path: closed. */                                                 \
+  ARRAY(ReferencePoint, linePoints) /* The planners' reference lines, one after another. */                 \
+  ARRAY(int, lineBegin)             /* Per path: where its line lies in linePoints (none: begin == end). */ \
   ARRAY(int, lineEnd)
 
 /// Every static array as a pointer and a count (host or device memory alike), plus the few
@@ -49,7 +49,8 @@ struct StaticWorldView {
     return ObstacleView{edges, static_cast<int>(edgesCount), edgeGrid, edgeCellStart, cellEdges};
   }
   CROWD_HD PathView paths() const {
-    return PathView{pathPoints, pathStart, pathLoop, pathStartCount > 0 ? static_cast<int>(pathStartCount) - 1 : 0};
+    return PathView{pathPoints, pathStart, pathLoop,
+                    pathStartCount > 0 ? static_cast<int>(pathStartCount) - 1 : 0};
   }
   CROWD_HD ReferenceLines lines() const {
     return ReferenceLines{linePoints, lineBegin, lineEnd, static_cast<int>(lineBeginCount), lineSpacing};

@@ -131,7 +131,8 @@ CROWD_HD inline Vec2 avoidForce(const ObstacleView& obstacles, const CircleObsta
   const float speed = std::sqrt(speedSq);
   if (!(boxLength > 0.0f)) return Vec2(0.0f, 0.0f);  // No box, nothing seen (checkBehavior refuses it).
   DetectionBox box{position, velocity * (1.0f / speed),
-                   boxLength * (1.0f + (maxSpeed > 0.0f ? speed / maxSpeed : 0.0f)), kBoxWidthFactor * radius};
+                   boxLength * (1.0f + (maxSpeed > 0.0f ? speed / maxSpeed : 0.0f)),
+                   kBoxWidthFactor * radius};
   BoxHit best{INFINITY, Vec2(0.0f, 0.0f)};
   const float range = box.length + radius;
   const CellRange cells = cellsTouching(obstacles.grid, position, range);

@@ -13,8 +13,8 @@
 #include "frenet_frame.hpp"
 #include "frenet_planner.hpp"
 #include "reference_line.hpp"
-#include "step_view.hpp"
 #include "steer_route.hpp"
+#include "step_view.hpp"
 #include "vec2.hpp"
 
 namespace crowd {
@@ -52,8 +52,9 @@ struct FrenetBlocked {
       // the origin to the segment their difference sweeps.
       const Vec2 gapEnd = to - (a.position[j] + a.velocity[j] * static_cast<float>(t1));
       const Vec2 gapStart = from - (a.position[j] + a.velocity[j] * static_cast<float>(t0));
-      const float nearestSq = t0 <= 0.0 || gapStart == gapEnd ? absSq(gapEnd)
-                                                              : distSqPointSegment(gapStart, gapEnd, Vec2(0.0f, 0.0f));
+      const float nearestSq = t0 <= 0.0 || gapStart == gapEnd
+                                  ? absSq(gapEnd)
+                                  : distSqPointSegment(gapStart, gapEnd, Vec2(0.0f, 0.0f));
       if (nearestSq < apart * apart) return true;
     }
     return false;
@@ -78,15 +79,18 @@ CROWD_HD inline FrenetState measuredFrenetState(const ReferenceLineView& line, V
   CartesianState c{};
   c.x = position.x;
   c.y = position.y;
-  const double speed = std::sqrt(static_cast<double>(velocity.x) * velocity.x + static_cast<double>(velocity.y) * velocity.y);
-  const double heading = speed > 1e-3 ? std::atan2(static_cast<double>(velocity.y), static_cast<double>(velocity.x)) : r.theta;
+  const double speed =
+      std::sqrt(static_cast<double>(velocity.x) * velocity.x + static_cast<double>(velocity.y) * velocity.y);
+  const double heading =
+      speed > 1e-3 ? std::atan2(static_cast<double>(velocity.y), static_cast<double>(velocity.x)) : r.theta;
   const double off = wrapAngle(heading - r.theta);
   const double limit = 1.0;
   c.theta = off > limit ? r.theta + limit : (off < -limit ? r.theta - limit : heading);
   c.v = off > limit || off < -limit ? (std::cos(off) > 0.0 ? speed * std::cos(off) : 0.0) : speed;
   // Beyond the reference's centre of curvature the frame folds over: plan from the nearest offset
   // where it does not (the plan then pulls the agent back towards its line).
-  if (!(1.0 - r.kappa * (-std::sin(r.theta) * (c.x - r.x) + std::cos(r.theta) * (c.y - r.y)) >= kFrameFoldMargin)) {
+  if (!(1.0 - r.kappa * (-std::sin(r.theta) * (c.x - r.x) + std::cos(r.theta) * (c.y - r.y)) >=
+        kFrameFoldMargin)) {
     const double d = (1.0 - kFrameFoldMargin) / r.kappa;
     c.x = r.x - std::sin(r.theta) * d;
     c.y = r.y + std::cos(r.theta) * d;
@@ -104,8 +108,8 @@ CROWD_HD inline FrenetState trackStateAt(const FrenetTrack& track, double t) {
 /// The planner agent's preferred velocity in sorted slot k, following reference line `path`;
 /// reads its track from the state and writes the next one. Adds the candidates it costed to
 /// `tally`.
-CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringTerms& s, const ProfileTerms& t,
-                                    int path, StepTally& tally) {
+CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringTerms& s,
+                                    const ProfileTerms& t, int path, StepTally& tally) {
   const AgentArrays& a = view.agents;
   const SteeringState& st = view.state;
   const std::uint32_t id = a.id[k].index;
@@ -145,7 +149,7 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
     const Vec2 toEnd = Vec2(static_cast<float>(last.x), static_cast<float>(last.y)) - position;
     const float distance = length(toEnd);
     const float speed = sqrtf(k0.maxAcceleration * distance);  // Stops braking at half the limit.
-    track.hint = -1;  // Plan afresh should it be pushed back.
+    track.hint = -1;                                           // Plan afresh should it be pushed back.
     st.trackOut[id] = track;
     float most = distance * view.invTimeStep;  // No further than the end in one step.
     most = speed < most ? speed : most;
@@ -158,7 +162,8 @@ CROWD_HD inline Vec2 frenetVelocity(const StepView& view, int k, const SteeringT
     const double stopping = std::sqrt(k0.maxAcceleration * remaining);
     if (stopping < settings.targetSpeed) {
       settings.targetSpeed = static_cast<float>(stopping);
-      settings.speedSpread = settings.speedSpread < settings.targetSpeed ? settings.speedSpread : settings.targetSpeed;
+      settings.speedSpread =
+          settings.speedSpread < settings.targetSpeed ? settings.speedSpread : settings.targetSpeed;
     }
     // ORCA may have left the agent nearer an edge than the margin (braked behind a parked car):
     // then no nearer than it is, or every candidate would be blocked and it would stop for good.

@@ -34,7 +34,7 @@ struct PathAim {
   Vec2 direction;  ///< The way the path runs at the target (unit).
   float distSq;    ///< Squared distance from the prediction to the normal point.
   int segment;
-  bool atEnd;      ///< The target is an open path's last point.
+  bool atEnd;  ///< The target is an open path's last point.
 };
 
 /// How many segments past the current one the window may reach on a densely sampled path.
@@ -46,11 +46,13 @@ inline constexpr int kPathWindowAhead = 64;
 CROWD_HD inline int windowEnd(const PathView& paths, int path, int current, float reach) {
   const int segments = paths.segments(path);
   const bool loop = paths.loop[path] != 0;
-  const int most = loop ? current + (segments - 2 < kPathWindowAhead ? segments - 2 : kPathWindowAhead)
-                        : (current + kPathWindowAhead < segments - 1 ? current + kPathWindowAhead : segments - 1);
+  const int most =
+      loop ? current + (segments - 2 < kPathWindowAhead ? segments - 2 : kPathWindowAhead)
+           : (current + kPathWindowAhead < segments - 1 ? current + kPathWindowAhead : segments - 1);
   int last = current + 2 < most ? current + 2 : most;
   float covered = 0.0f;
-  for (int i = current + 1; i <= last; ++i) covered += length(paths.point(path, i + 1) - paths.point(path, i));
+  for (int i = current + 1; i <= last; ++i)
+    covered += length(paths.point(path, i + 1) - paths.point(path, i));
   while (covered < reach && last < most) {
     ++last;
     covered += length(paths.point(path, last + 1) - paths.point(path, last));
@@ -61,8 +63,8 @@ CROWD_HD inline int windowEnd(const PathView& paths, int path, int current, floa
 /// Segments searched around `current`: the previous one, and ahead as windowEnd says for a
 /// prediction `reach` away; all when current < 0; with `only`, just `current` (a route, whose
 /// segment is chosen by line of sight: steer_route.hpp).
-CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int current, Vec2 predicted, float ahead,
-                                     bool only = false, float reach = 0.0f) {
+CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int current, Vec2 predicted,
+                                     float ahead, bool only = false, float reach = 0.0f) {
   const int segments = paths.segments(path);
   const bool loop = paths.loop[path] != 0;
   int first = 0;
@@ -105,7 +107,9 @@ CROWD_HD inline PathAim aimAlongPath(const PathView& paths, int path, int curren
 }
 
 /// Whether an agent moving at `velocity` heads against the path where it aims (or is at rest).
-CROWD_HD inline bool headingBack(const PathAim& aim, Vec2 velocity) { return !(dot(velocity, aim.direction) > 0.0f); }
+CROWD_HD inline bool headingBack(const PathAim& aim, Vec2 velocity) {
+  return !(dot(velocity, aim.direction) > 0.0f);
+}
 
 /// The path-following force: seek the aim's target when the prediction strays farther than
 /// `radius` from the path (arrive, on an open path's end); inside it, only keep cruising along
@@ -128,14 +132,15 @@ CROWD_HD inline Vec2 predictedPosition(Vec2 position, Vec2 velocity, float lookA
 /// Where a follower on segment `current` (-1: none yet) aims. An agent heading back along the
 /// path predicts itself behind it, and the point a little further on from there is still behind
 /// it: such an agent aims from `lookAhead` ahead along the path instead, and turns round.
-CROWD_HD inline PathAim aimOfFollower(const PathView& paths, int path, int current, Vec2 position, Vec2 velocity,
-                                      float lookAhead, bool route) {
+CROWD_HD inline PathAim aimOfFollower(const PathView& paths, int path, int current, Vec2 position,
+                                      Vec2 velocity, float lookAhead, bool route) {
   const float ahead = 0.5f * lookAhead;
-  PathAim aim = aimAlongPath(paths, path, current, predictedPosition(position, velocity, lookAhead), ahead, route,
-                             lookAhead);
+  PathAim aim = aimAlongPath(paths, path, current, predictedPosition(position, velocity, lookAhead), ahead,
+                             route, lookAhead);
   if (!headingBack(aim, velocity) || aim.atEnd) return aim;
   // The window reaches from behind the agent (the backward prediction's segment) to ahead of it.
-  return aimAlongPath(paths, path, aim.segment, position + aim.direction * lookAhead, ahead, route, 2.0f * lookAhead);
+  return aimAlongPath(paths, path, aim.segment, position + aim.direction * lookAhead, ahead, route,
+                      2.0f * lookAhead);
 }
 
 }  // namespace crowd

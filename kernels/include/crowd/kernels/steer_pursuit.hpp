@@ -31,7 +31,9 @@
 
 namespace crowd {
 
-CROWD_HD inline float clampAxis(float v, float limit) { return v > limit ? limit : (v < -limit ? -limit : v); }
+CROWD_HD inline float clampAxis(float v, float limit) {
+  return v > limit ? limit : (v < -limit ? -limit : v);
+}
 
 /// Coordinate chase.
 template <class Vector>
@@ -51,7 +53,8 @@ CROWD_HD inline Vector sightVelocity(Vector position, Vector target, float maxSp
 /// alike) the prediction would run to infinity: the closing speed is then taken as at least a
 /// tenth of the pursuer's maxSpeed, which bounds tc by ten times the time to cover the gap.
 template <class Vector>
-CROWD_HD inline float closingTime(Vector position, Vector velocity, Vector target, Vector targetVelocity, float maxSpeed) {
+CROWD_HD inline float closingTime(Vector position, Vector velocity, Vector target, Vector targetVelocity,
+                                  float maxSpeed) {
   const float distance = length(target - position);
   const float closing = length(targetVelocity - velocity);
   const float floor = 0.1f * maxSpeed;
@@ -83,22 +86,25 @@ CROWD_HD inline float meetingTime(Vector position, Vector target, Vector targetV
 /// Where the intercept rule aims: the target's position when a full-speed pursuer can meet it, or,
 /// if it cannot, after the closing time.
 template <class Vector>
-CROWD_HD inline Vector interceptPoint(Vector position, Vector velocity, Vector target, Vector targetVelocity, float maxSpeed) {
+CROWD_HD inline Vector interceptPoint(Vector position, Vector velocity, Vector target, Vector targetVelocity,
+                                      float maxSpeed) {
   const float meeting = meetingTime(position, target, targetVelocity, maxSpeed);
-  const float t = meeting >= 0.0f ? meeting : closingTime(position, velocity, target, targetVelocity, maxSpeed);
+  const float t =
+      meeting >= 0.0f ? meeting : closingTime(position, velocity, target, targetVelocity, maxSpeed);
   return target + targetVelocity * t;
 }
 
 /// Intercept.
 template <class Vector>
-CROWD_HD inline Vector interceptVelocity(Vector position, Vector velocity, Vector target, Vector targetVelocity,
-                                       float maxSpeed) {
+CROWD_HD inline Vector interceptVelocity(Vector position, Vector velocity, Vector target,
+                                         Vector targetVelocity, float maxSpeed) {
   return towards(interceptPoint(position, velocity, target, targetVelocity, maxSpeed) - position, maxSpeed);
 }
 
 /// Evasion: full speed away from the pursuer's position predicted after the look-ahead time.
 template <class Vector>
-CROWD_HD inline Vector evadeVelocity(Vector position, Vector pursuer, Vector pursuerVelocity, float maxSpeed) {
+CROWD_HD inline Vector evadeVelocity(Vector position, Vector pursuer, Vector pursuerVelocity,
+                                     float maxSpeed) {
   const float speeds = maxSpeed + length(pursuerVelocity);
   const float lookAhead = speeds > 0.0f ? length(pursuer - position) / speeds : 0.0f;
   return towards(position - (pursuer + pursuerVelocity * lookAhead), maxSpeed);
@@ -107,11 +113,14 @@ CROWD_HD inline Vector evadeVelocity(Vector position, Vector pursuer, Vector pur
 /// The pursuit rule `kind` asks for.
 template <class Vector>
 CROWD_HD inline Vector pursuitVelocity(PursuitKind kind, Vector position, Vector velocity, Vector target,
-                                     Vector targetVelocity, float maxSpeed, float invTimeStep) {
+                                       Vector targetVelocity, float maxSpeed, float invTimeStep) {
   switch (kind) {
-    case PursuitKind::Chase: return chaseVelocity(position, target, maxSpeed, invTimeStep);
-    case PursuitKind::Sight: return sightVelocity(position, target, maxSpeed);
-    case PursuitKind::Intercept: break;
+    case PursuitKind::Chase:
+      return chaseVelocity(position, target, maxSpeed, invTimeStep);
+    case PursuitKind::Sight:
+      return sightVelocity(position, target, maxSpeed);
+    case PursuitKind::Intercept:
+      break;
   }
   return interceptVelocity(position, velocity, target, targetVelocity, maxSpeed);
 }

@@ -25,7 +25,8 @@ CROWD_HD inline float segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
   const float cdB = leftOf(c, d, b);
   if (((abC > 0.0f) != (abD > 0.0f)) && ((cdA > 0.0f) != (cdB > 0.0f))) return 0.0f;
   float best = distSqPointSegment(a, b, c);
-  const float others[3] = {distSqPointSegment(a, b, d), distSqPointSegment(c, d, a), distSqPointSegment(c, d, b)};
+  const float others[3] = {distSqPointSegment(a, b, d), distSqPointSegment(c, d, a),
+                           distSqPointSegment(c, d, b)};
   for (const float v : others) best = v < best ? v : best;
   return best;
 }
@@ -54,7 +55,8 @@ CROWD_HD inline bool clearPassage(const ObstacleView& obstacles, Vec2 from, Vec2
       for (int j = obstacles.cellStart[c]; j < obstacles.cellStart[c + 1]; ++j) {
         const ObstacleEdge& e = obstacles.edges[obstacles.cellEdges[j]];
         const Vec2 a = e.point, b = obstacles.edges[e.next].point;
-        if (most(a.x, b.x) < lo.x || least(a.x, b.x) > hi.x || most(a.y, b.y) < lo.y || least(a.y, b.y) > hi.y) {
+        if (most(a.x, b.x) < lo.x || least(a.x, b.x) > hi.x || most(a.y, b.y) < lo.y ||
+            least(a.y, b.y) > hi.y) {
           continue;
         }
         // A passage of zero length is a disc (the segment formula would divide 0 by 0).

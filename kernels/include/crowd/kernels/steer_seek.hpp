@@ -49,7 +49,8 @@ CROWD_HD inline float arriveStepRadius(float slowingRadius, float timeStep, floa
 
 /// Seek, with the desired speed falling linearly from `speed` at slowingRadius to 0 on the target.
 template <class Vector>
-CROWD_HD inline Vector arriveForce(Vector position, Vector velocity, Vector target, float speed, float slowingRadius) {
+CROWD_HD inline Vector arriveForce(Vector position, Vector velocity, Vector target, float speed,
+                                   float slowingRadius) {
   const Vector offset = target - position;
   const float dist = length(offset);
   if (!(dist > 0.0f)) return -velocity;

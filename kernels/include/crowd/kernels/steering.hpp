@@ -28,8 +28,8 @@ namespace crowd {
 /// the gain dt / m capped at 1 (a light agent reaches the desired velocity, never beyond it),
 /// then clipped to maxSpeed.
 template <class Vector>
-CROWD_HD inline Vector integrateSteering(Vector velocity, Vector force, float maxForce, float invMass, float timeStep,
-                                         float maxSpeed) {
+CROWD_HD inline Vector integrateSteering(Vector velocity, Vector force, float maxForce, float invMass,
+                                         float timeStep, float maxSpeed) {
   const float gain = timeStep * invMass < 1.0f ? timeStep * invMass : 1.0f;
   return clipToLength(velocity + clipToLength(force, maxForce) * gain, maxSpeed);
 }
@@ -52,15 +52,20 @@ CROWD_HD inline Vector combinedForce(const SteeringTerms& s, ForceOf forceOf) {
 
 /// The force of a behaviour that heads for (or away from) one point: goal, seek, flee, arrive.
 template <class Vector>
-CROWD_HD inline Vector pointForce(BehaviorKind kind, const SteeringTerms& s, const ProfileTerms& t, Vector position,
-                                  Vector velocity, Vector point, float timeStep) {
+CROWD_HD inline Vector pointForce(BehaviorKind kind, const SteeringTerms& s, const ProfileTerms& t,
+                                  Vector position, Vector velocity, Vector point, float timeStep) {
   switch (kind) {
-    case BehaviorKind::Goal: return goalForce(position, velocity, point, t.prefSpeed);
-    case BehaviorKind::Seek: return seekForce(position, velocity, point, t.prefSpeed);
-    case BehaviorKind::Flee: return fleeForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Goal:
+      return goalForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Seek:
+      return seekForce(position, velocity, point, t.prefSpeed);
+    case BehaviorKind::Flee:
+      return fleeForce(position, velocity, point, t.prefSpeed);
     case BehaviorKind::Arrive:
-      return arriveForce(position, velocity, point, t.prefSpeed, arriveStepRadius(s.slowingRadius, timeStep, t.prefSpeed));
-    default: return Vector(0.0f);
+      return arriveForce(position, velocity, point, t.prefSpeed,
+                         arriveStepRadius(s.slowingRadius, timeStep, t.prefSpeed));
+    default:
+      return Vector(0.0f);
   }
 }
 
@@ -93,17 +98,19 @@ CROWD_HD inline int followedPath(const SteeringTerms& s, const SteeringState& st
 /// One behaviour's force. `wander` and `aim` are this step's wander direction and path aim,
 /// worked out once by the caller.
 CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kind, const SteeringTerms& s,
-                                   const ProfileTerms& t, const SteeringInputs& in, Vec2 wander, const PathAim& aim) {
+                                   const ProfileTerms& t, const SteeringInputs& in, Vec2 wander,
+                                   const PathAim& aim) {
   switch (kind) {
     case BehaviorKind::Goal:
     case BehaviorKind::Seek:
     case BehaviorKind::Flee:
     case BehaviorKind::Arrive:
-      return in.hasPoint ? pointForce(kind, s, t, in.position, in.velocity, in.point, view.timeStep) : Vec2(0.0f, 0.0f);
+      return in.hasPoint ? pointForce(kind, s, t, in.position, in.velocity, in.point, view.timeStep)
+                         : Vec2(0.0f, 0.0f);
     case BehaviorKind::Wander:
       // The heading (a square root, or a random draw at rest) is wander's alone.
-      return wanderForce(in.position, in.velocity, headingOf(in.velocity, view.seed, view.agents.id[k].index), wander,
-                         s.wanderRadius, s.wanderDistance, t.prefSpeed);
+      return wanderForce(in.position, in.velocity, headingOf(in.velocity, view.seed, view.agents.id[k].index),
+                         wander, s.wanderRadius, s.wanderDistance, t.prefSpeed);
     case BehaviorKind::Separation:
       return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed);
     case BehaviorKind::FollowPath:
@@ -116,11 +123,11 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
                                 in.velocity
                           : Vec2(0.0f, 0.0f);
     case BehaviorKind::Evade:
-      return in.hasTarget
-                 ? evadeVelocity(in.position, in.target, in.targetVelocity, t.maxSpeed) - in.velocity
-                 : Vec2(0.0f, 0.0f);
+      return in.hasTarget ? evadeVelocity(in.position, in.target, in.targetVelocity, t.maxSpeed) - in.velocity
+                          : Vec2(0.0f, 0.0f);
     case BehaviorKind::AvoidObstacles:
-      return avoidForce(view.obstacles, view.circles, in.position, in.velocity, t.radius, t.maxSpeed, s.boxLength);
+      return avoidForce(view.obstacles, view.circles, in.position, in.velocity, t.radius, t.maxSpeed,
+                        s.boxLength);
   }
   return Vec2(0.0f, 0.0f);
 }
@@ -146,7 +153,8 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
   in.targetVelocity = Vec2(0.0f, 0.0f);
   if (in.hasTarget) {
     in.target = a.position[slot];
-    if ((st.flagsIn[id] & kTargetSeen) != 0) in.targetVelocity = (in.target - st.lastTargetIn[id]) * view.invTimeStep;
+    if ((st.flagsIn[id] & kTargetSeen) != 0)
+      in.targetVelocity = (in.target - st.lastTargetIn[id]) * view.invTimeStep;
     flags = kTargetSeen;
   }
   in.hasPoint = in.hasTarget || (a.flags[k] & kHasGoal) != 0;
@@ -162,7 +170,8 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
   for (int i = 0; i < s.count; ++i) {
     if (s.kind[i] == BehaviorKind::Wander) {
       wander = jitterWander(st.wanderIn[id], s.wanderJitter, view.timeStep, view.seed, id, view.step);
-    } else if (const int path = s.kind[i] == BehaviorKind::FollowPath ? followedPath(s, st, id) : -1; path >= 0) {
+    } else if (const int path = s.kind[i] == BehaviorKind::FollowPath ? followedPath(s, st, id) : -1;
+               path >= 0) {
       const bool route = s.path == kOwnRoute;  // Segments of a route are chosen by line of sight.
       if (route) segment = routeSegment(view.paths, view.obstacles, path, segment, in.position, t.radius);
       aim = aimOfFollower(view.paths, path, segment, in.position, in.velocity, s.lookAhead, route);
@@ -173,9 +182,8 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
   st.segmentOut[id] = segment;
   if (s.planner == LocalPlanner::Frenet) return frenetVelocity(view, k, s, t, followedPath(s, st, id), tally);
 
-  const Vec2 force = combinedForce<Vec2>(s, [&](BehaviorKind kind) {
-    return behaviorForce(view, k, kind, s, t, in, wander, aim);
-  });
+  const Vec2 force = combinedForce<Vec2>(
+      s, [&](BehaviorKind kind) { return behaviorForce(view, k, kind, s, t, in, wander, aim); });
   return integrateSteering(in.velocity, force, s.maxForce, s.invMass, view.timeStep, t.maxSpeed);
 }
 

@@ -36,11 +36,12 @@ CROWD_HD inline Vec3 headingOf3(Vec3 velocity, std::uint64_t seed, std::uint32_t
 /// displacement of up to jitter * timeStep in each coordinate, drawn from (seed, agent, step), and
 /// is pulled back onto the unit sphere. The direction is kept in the world's frame: a sphere has
 /// no "left" to keep it in its own.
-CROWD_HD inline Vec3 jitterWander3(Vec3 previous, Vec3 heading, float jitter, float timeStep, std::uint64_t seed,
-                                   std::uint32_t id, std::int64_t step) {
+CROWD_HD inline Vec3 jitterWander3(Vec3 previous, Vec3 heading, float jitter, float timeStep,
+                                   std::uint64_t seed, std::uint32_t id, std::int64_t step) {
   const Vec3 start = absSq(previous) > 0.0f ? previous : heading;
   const std::uint64_t bits = counterRandom(seed, id, step, kWanderStream);
-  const Vec3 moved = start + (jitter * timeStep) * Vec3(signedUnit(bits), signedUnit(bits << 24), signedUnit(bits << 48));
+  const Vec3 moved =
+      start + (jitter * timeStep) * Vec3(signedUnit(bits), signedUnit(bits << 24), signedUnit(bits << 48));
   return absSq(moved) > 0.0f ? normalize(moved) : start;
 }
 

@@ -36,13 +36,13 @@ CROWD_HD inline FrenetTrack noFrenetTrack() {
 //   Stepped  two buffers, read and written by each step;
 //   Planned  as Stepped, but held only once some profile has a local planner (tracks are large).
 // `initial` is a new agent's value (and what a new behaviour starts from, for the stepped ones).
-#define CROWD_STEERING_COLUMNS(COLUMN)                                                                      \
-  COLUMN(AgentId, target, Kept, kNoTarget)       /* Pursued, evaded, sought or fled agent; kNoTarget: none. */ \
-  COLUMN(int, route, Kept, -1)                   /* The agent's own path (for kOwnRoute); -1: none. */       \
-  COLUMN(Vector, wander, Stepped, Vector(0.0f))  /* Unit wander direction; zero before the first. */         \
-  COLUMN(int, segment, Stepped, -1)              /* Current path segment; -1: search them all. */            \
-  COLUMN(Vector, lastTarget, Stepped, Vector(0.0f)) /* The target's position a step ago (kTargetSeen). */    \
-  COLUMN(std::uint8_t, flags, Stepped, 0)        /* SteeringFlags bits. */                                   \
+#define CROWD_STEERING_COLUMNS(COLUMN)                                                                       \
+  COLUMN(AgentId, target, Kept, kNoTarget) /* Pursued, evaded, sought or fled agent; kNoTarget: none. */     \
+  COLUMN(int, route, Kept, -1)             /* The agent's own path (for kOwnRoute); -1: none. */             \
+  COLUMN(Vector, wander, Stepped, Vector(0.0f))        /* Unit wander direction; zero before the first. */   \
+  COLUMN(int, segment, Stepped, -1)                    /* Current path segment; -1: search them all. */      \
+  COLUMN(Vector, lastTarget, Stepped, Vector(0.0f))    /* The target's position a step ago (kTargetSeen). */ \
+  COLUMN(std::uint8_t, flags, Stepped, 0)              /* SteeringFlags bits. */                             \
   COLUMN(FrenetTrack, track, Planned, noFrenetTrack()) /* The plan followed between re-plans. */
 
 /// Bits of the `flags` column.

@@ -45,8 +45,12 @@ struct NeighbourScratch {
 
 /// The cache a CPU search keeps in the scratch: a planar world's cell neighbourhood, a 3D world's
 /// block tile.
-CROWD_HD inline CellNeighbourhood& searchCache(NeighbourScratch& scratch, const StepView&) { return scratch.planar; }
-CROWD_HD inline BlockTile3& searchCache(NeighbourScratch& scratch, const StepView3&) { return scratch.block; }
+CROWD_HD inline CellNeighbourhood& searchCache(NeighbourScratch& scratch, const StepView&) {
+  return scratch.planar;
+}
+CROWD_HD inline BlockTile3& searchCache(NeighbourScratch& scratch, const StepView3&) {
+  return scratch.block;
+}
 
 /// The K nearest of the agent in sorted slot k: from its candidate list, from the grid
 /// (recording the list in a sparse crowd), or, on the GPU, from the grid every step. Returns the
@@ -58,8 +62,8 @@ CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& sc
   const auto& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
   if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
-    return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors, t.neighborDistSq,
-                                   nearest);
+    return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
+                                   t.neighborDistSq, nearest);
   }
   const CandidateLists& lists = view.lists;
   if (lists.mode == ListMode::Use) {
@@ -68,9 +72,9 @@ CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& sc
   }
   ListRecord record{lists.mode == ListMode::Build ? lists.row(k) : nullptr, lists.capacity,
                     sqr(t.neighborDist + lists.skin), 0};
-  const int candidates = findNearestAgents(view.cells, searchCache(scratch, view), a.position, a.id, k, a.position[k],
-                                           t.maxNeighbors, t.neighborDistSq, view.nearThresholdSq, nearest,
-                                           lists.mode == ListMode::Build ? &record : nullptr);
+  const int candidates = findNearestAgents(
+      view.cells, searchCache(scratch, view), a.position, a.id, k, a.position[k], t.maxNeighbors,
+      t.neighborDistSq, view.nearThresholdSq, nearest, lists.mode == ListMode::Build ? &record : nullptr);
   if (lists.mode == ListMode::Build) {
     lists.count[k] = record.count;
     tally.listOverflows += record.count < 0 ? 1 : 0;

@@ -34,17 +34,18 @@ struct NeighbourTable {
 /// The tally's counts (StepTally's integer fields), listed once: the sums on both backends loop
 /// over this list.
 #define CROWD_TALLY_COUNTS(X) \
-  X(candidates) X(rangeSum) X(arrivals) X(nonFinite) X(orcaLines) X(speedClamps) X(listOverflows) X(planCandidates)
+  X(candidates)               \
+  X(rangeSum) X(arrivals) X(nonFinite) X(orcaLines) X(speedClamps) X(listOverflows) X(planCandidates)
 
 /// What the phases produce besides the agents' state, summed over agents.
 struct StepTally {
-  long long candidates = 0;  ///< Neighbour candidates examined.
-  long long rangeSum = 0;    ///< Final neighbour search ranges, in 1/1024 units (sizes the grid).
-  long long arrivals = 0;    ///< Agents that reached their goal in this step.
-  long long nonFinite = 0;   ///< Agents whose new velocity or position is not finite.
-  long long orcaLines = 0;   ///< Half-planes built (agent and obstacle lines), a cost figure.
-  long long speedClamps = 0; ///< New velocities pulled back into the maxSpeed disc.
-  long long listOverflows = 0;  ///< Candidate lists that could not be made complete.
+  long long candidates = 0;      ///< Neighbour candidates examined.
+  long long rangeSum = 0;        ///< Final neighbour search ranges, in 1/1024 units (sizes the grid).
+  long long arrivals = 0;        ///< Agents that reached their goal in this step.
+  long long nonFinite = 0;       ///< Agents whose new velocity or position is not finite.
+  long long orcaLines = 0;       ///< Half-planes built (agent and obstacle lines), a cost figure.
+  long long speedClamps = 0;     ///< New velocities pulled back into the maxSpeed disc.
+  long long listOverflows = 0;   ///< Candidate lists that could not be made complete.
   long long planCandidates = 0;  ///< Local-planner candidates costed (steer_frenet.hpp).
   /// The largest squared displacement in the step, as the positions were rounded (far from the
   /// origin, rounding can move an agent a little further than its velocity takes it).
@@ -71,14 +72,14 @@ static_assert(sizeof(StepTally) == (0 CROWD_TALLY_COUNTS(CROWD_ONE_COUNT) + 1) *
 /// obstacle, path and line views are empty.
 template <class Vector>
 struct StepViewOf {
-  AgentArraysOf<Vector> agents;   ///< The working copy, in cell order: index k is sorted slot k.
-  int count;                      ///< Agents.
+  AgentArraysOf<Vector> agents;  ///< The working copy, in cell order: index k is sorted slot k.
+  int count;                     ///< Agents.
   GridCells cells;
   const ProfileTerms* terms;      ///< Indexed by agents.profile.
   const SteeringTerms* steering;  ///< Indexed by agents.profile, like terms.
   SteeringStateOf<Vector> state;  ///< Null arrays when every profile is goal-only.
   NeighbourTable neighbours;
-  Vector* newVelocity;            ///< ORCA's result per sorted slot, committed by the last phase.
+  Vector* newVelocity;  ///< ORCA's result per sorted slot, committed by the last phase.
   // The static world (static_world.hpp): every array as listed, and the views the per-agent code
   // queries the obstacles, paths and lines through.
   StaticWorldView world;

@@ -31,14 +31,19 @@ CROWD_HD inline CellCoord cellOf(const GridGeometry& grid, Vec2 p) {
   const float fx = (p.x - grid.origin.x) * grid.invCellSize;
   const float fy = (p.y - grid.origin.y) * grid.invCellSize;
   // Compare in float first: converting an out-of-range float to int is undefined behaviour.
-  const int x = fx >= 0.0f ? (fx < static_cast<float>(grid.columns) ? static_cast<int>(fx) : grid.columns - 1) : 0;
+  const int x =
+      fx >= 0.0f ? (fx < static_cast<float>(grid.columns) ? static_cast<int>(fx) : grid.columns - 1) : 0;
   const int y = fy >= 0.0f ? (fy < static_cast<float>(grid.rows) ? static_cast<int>(fy) : grid.rows - 1) : 0;
   return CellCoord{x, y};
 }
 
-CROWD_HD inline int cellIndex(const GridGeometry& grid, CellCoord c) { return c.y * grid.columns + c.x; }
+CROWD_HD inline int cellIndex(const GridGeometry& grid, CellCoord c) {
+  return c.y * grid.columns + c.x;
+}
 
-CROWD_HD inline int cellIndexOf(const GridGeometry& grid, Vec2 p) { return cellIndex(grid, cellOf(grid, p)); }
+CROWD_HD inline int cellIndexOf(const GridGeometry& grid, Vec2 p) {
+  return cellIndex(grid, cellOf(grid, p));
+}
 
 /// The inclusive range of cells that the square [p - r, p + r] touches.
 struct CellRange {
@@ -58,11 +63,15 @@ CROWD_HD inline float cellDistSq(const GridGeometry& grid, CellCoord c, Vec2 p) 
   const float x1 = x0 + grid.cellSize;
   const float y1 = y0 + grid.cellSize;
   float dx = 0.0f;
-  if (p.x < x0 && c.x > 0) dx = x0 - p.x;
-  else if (p.x > x1 && c.x < grid.columns - 1) dx = p.x - x1;
+  if (p.x < x0 && c.x > 0)
+    dx = x0 - p.x;
+  else if (p.x > x1 && c.x < grid.columns - 1)
+    dx = p.x - x1;
   float dy = 0.0f;
-  if (p.y < y0 && c.y > 0) dy = y0 - p.y;
-  else if (p.y > y1 && c.y < grid.rows - 1) dy = p.y - y1;
+  if (p.y < y0 && c.y > 0)
+    dy = y0 - p.y;
+  else if (p.y > y1 && c.y < grid.rows - 1)
+    dy = p.y - y1;
   return dx * dx + dy * dy;
 }
 

@@ -13,14 +13,22 @@ namespace crowd {
 
 using Vec2 = glm::vec2;
 
-CROWD_HD inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+CROWD_HD inline float dot(Vec2 a, Vec2 b) {
+  return a.x * b.x + a.y * b.y;
+}
 
-CROWD_HD inline float absSq(Vec2 v) { return v.x * v.x + v.y * v.y; }
+CROWD_HD inline float absSq(Vec2 v) {
+  return v.x * v.x + v.y * v.y;
+}
 
-CROWD_HD inline float length(Vec2 v) { return std::sqrt(absSq(v)); }
+CROWD_HD inline float length(Vec2 v) {
+  return std::sqrt(absSq(v));
+}
 
 /// 2D cross product: positive when b is counter-clockwise of a.
-CROWD_HD inline float det(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+CROWD_HD inline float det(Vec2 a, Vec2 b) {
+  return a.x * b.y - a.y * b.x;
+}
 
 /// v / s as v * (1 / s).
 CROWD_HD inline Vec2 divide(Vec2 v, float s) {
@@ -28,18 +36,28 @@ CROWD_HD inline Vec2 divide(Vec2 v, float s) {
   return Vec2(v.x * inv, v.y * inv);
 }
 
-CROWD_HD inline Vec2 normalize(Vec2 v) { return divide(v, length(v)); }
+CROWD_HD inline Vec2 normalize(Vec2 v) {
+  return divide(v, length(v));
+}
 
 /// Signed area test: positive when c lies to the left of the directed line a -> b.
-CROWD_HD inline float leftOf(Vec2 a, Vec2 b, Vec2 c) { return det(a - c, b - a); }
+CROWD_HD inline float leftOf(Vec2 a, Vec2 b, Vec2 c) {
+  return det(a - c, b - a);
+}
 
 /// Rotates v by +90 degrees.
-CROWD_HD inline Vec2 perpLeft(Vec2 v) { return Vec2(-v.y, v.x); }
+CROWD_HD inline Vec2 perpLeft(Vec2 v) {
+  return Vec2(-v.y, v.x);
+}
 
-CROWD_HD inline float sqr(float s) { return s * s; }
+CROWD_HD inline float sqr(float s) {
+  return s * s;
+}
 
 /// Neither coordinate is infinite or NaN (x - x is 0 exactly for every finite x, NaN otherwise).
-CROWD_HD inline bool isFinite(Vec2 v) { return v.x - v.x == 0.0f && v.y - v.y == 0.0f; }
+CROWD_HD inline bool isFinite(Vec2 v) {
+  return v.x - v.x == 0.0f && v.y - v.y == 0.0f;
+}
 
 /// Squared distance from point c to the segment a-b.
 CROWD_HD inline float distSqPointSegment(Vec2 a, Vec2 b, Vec2 c) {

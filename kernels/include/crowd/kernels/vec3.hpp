@@ -13,11 +13,17 @@ namespace crowd {
 
 using Vec3 = glm::vec3;
 
-CROWD_HD inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+CROWD_HD inline float dot(Vec3 a, Vec3 b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
-CROWD_HD inline float absSq(Vec3 v) { return v.x * v.x + v.y * v.y + v.z * v.z; }
+CROWD_HD inline float absSq(Vec3 v) {
+  return v.x * v.x + v.y * v.y + v.z * v.z;
+}
 
-CROWD_HD inline float length(Vec3 v) { return std::sqrt(absSq(v)); }
+CROWD_HD inline float length(Vec3 v) {
+  return std::sqrt(absSq(v));
+}
 
 CROWD_HD inline Vec3 cross(Vec3 a, Vec3 b) {
   return Vec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
@@ -29,10 +35,14 @@ CROWD_HD inline Vec3 divide(Vec3 v, float s) {
   return Vec3(v.x * inv, v.y * inv, v.z * inv);
 }
 
-CROWD_HD inline Vec3 normalize(Vec3 v) { return divide(v, length(v)); }
+CROWD_HD inline Vec3 normalize(Vec3 v) {
+  return divide(v, length(v));
+}
 
 /// No coordinate is infinite or NaN.
-CROWD_HD inline bool isFinite(Vec3 v) { return v.x - v.x == 0.0f && v.y - v.y == 0.0f && v.z - v.z == 0.0f; }
+CROWD_HD inline bool isFinite(Vec3 v) {
+  return v.x - v.x == 0.0f && v.y - v.y == 0.0f && v.z - v.z == 0.0f;
+}
 
 /// The preferred-velocity rule of RVO2-3D's examples: head for the goal, no faster than
 /// prefSpeed (for prefSpeed 1, "normalise if longer than 1", as its Sphere example does).

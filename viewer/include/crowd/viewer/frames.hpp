@@ -19,9 +19,9 @@ struct FrameSettings {
   std::filesystem::path folder;  ///< Where frame-00000.png, ... go; an existing folder.
   int width = 1280;              ///< Picture size, pixels.
   int height = 720;
-  int start = 0;   ///< Steps taken before the first frame.
+  int start = 0;  ///< Steps taken before the first frame.
   int frames = 60;
-  int every = 1;   ///< Steps between frames.
+  int every = 1;                     ///< Steps between frames.
   ColorBy colorBy = ColorBy::Speed;  ///< A planar world's colours (a 3D world colours by speed).
   /// Frame the obstacles and the crowd as it stands at the first frame, rather than their goals
   /// too (the whole journey).

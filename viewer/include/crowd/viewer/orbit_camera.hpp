@@ -16,9 +16,9 @@ namespace crowd::viewer {
 struct OrbitCamera {
   Vec3 target{0.0f};
   float distance = 100.0f;
-  float yaw = 0.6f;    ///< Radians round the z axis, from +x.
-  float pitch = 0.45f; ///< Radians above the xy plane. [Limit: -1.5 .. 1.5]
-  float fovY = 0.785f; ///< Vertical field of view, radians (45 degrees).
+  float yaw = 0.6f;     ///< Radians round the z axis, from +x.
+  float pitch = 0.45f;  ///< Radians above the xy plane. [Limit: -1.5 .. 1.5]
+  float fovY = 0.785f;  ///< Vertical field of view, radians (45 degrees).
 
   /// Frames the box [lo, hi]: the sphere round it fills the picture's height.
   void fit(Vec3 lo, Vec3 hi) {
@@ -27,7 +27,8 @@ struct OrbitCamera {
     distance = 1.1f * radius / std::sin(0.5f * fovY);
   }
   Vec3 eye() const {
-    return target + distance * Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+    return target +
+           distance * Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
   }
   glm::mat4 view() const { return glm::lookAt(eye(), target, Vec3(0.0f, 0.0f, 1.0f)); }
   glm::mat4 projection(int width, int height) const {

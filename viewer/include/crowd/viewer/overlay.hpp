@@ -25,7 +25,7 @@ struct OverlayInfo {
   bool paused = false;
   std::int64_t collisions = 0;
   std::string colorBy;
-  std::string selected;  ///< The selected agent, described; empty for none.
+  std::string selected;          ///< The selected agent, described; empty for none.
   std::size_t replayFrames = 0;  ///< Frames of a replay (0: a live run); shows a time slider.
   std::size_t replayFrame = 0;
 };

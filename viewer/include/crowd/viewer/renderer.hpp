@@ -1,7 +1,7 @@
 // Draws a scene with OpenGL 3.3 core: obstacle polygons filled through the stencil buffer (any
-// simple polygon; clockwise ones are holes inside a solid, or boundaries filled outside), circles and agents as instanced discs
-// (one quad per instance, the disc cut in the fragment shader, a heading mark and a rim), the
-// selected agent's route and neighbour links as lines. Needs a current GL context.
+// simple polygon; clockwise ones are holes inside a solid, or boundaries filled outside), circles and agents
+// as instanced discs (one quad per instance, the disc cut in the fragment shader, a heading mark and a rim),
+// the selected agent's route and neighbour links as lines. Needs a current GL context.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +40,8 @@ class Renderer {
   std::uint32_t agentBuffer(std::size_t count);
   void useAgentCount(std::size_t count) { agentCount_ = count; }
   /// The selected agent's route (a polyline), neighbour links and half-planes (pairs; Frame).
-  void setOverlay(std::span<const Vec2> route, std::span<const Vec2> links, std::span<const Vec2> halfPlanes = {});
+  void setOverlay(std::span<const Vec2> route, std::span<const Vec2> links,
+                  std::span<const Vec2> halfPlanes = {});
   /// Agents' trails (pairs of points; none to hide them).
   void setTrails(std::span<const Vec2> trails);
   /// Whether the palette is categorical (Group, Behavior) or a ramp (Speed, Density).

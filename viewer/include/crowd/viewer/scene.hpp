@@ -26,13 +26,13 @@ struct AgentInstance {
   float x, y;    ///< Centre.
   float hx, hy;  ///< Heading, a unit vector; (0, 0) at rest.
   float radius;
-  float value;   ///< Colour key in [0, 1] (ColorBy); a categorical key is k / 16.
+  float value;  ///< Colour key in [0, 1] (ColorBy); a categorical key is k / 16.
 };
 static_assert(sizeof(AgentInstance) == 6 * sizeof(float));
 
 /// The parts that do not move.
 struct StaticScene {
-  std::vector<std::vector<Vec2>> polygons;  ///< As added; clockwise ones are boundaries.
+  std::vector<std::vector<Vec2>> polygons;    ///< As added; clockwise ones are boundaries.
   std::vector<std::array<float, 3>> circles;  ///< x, y, radius.
   Vec2 lo{0.0f, 0.0f};  ///< Bounds of the obstacles, the agents when captured and their goals.
   Vec2 hi{0.0f, 0.0f};

@@ -32,17 +32,17 @@ struct DisplaySettings {
   /// Seconds of wall time, then the window closes; 0: it stays open until closed. Offscreen,
   /// 0 draws for 10 seconds.
   double quitAfter = 0.0;
-  bool noVsync = false;            ///< Draw as fast as possible rather than at the display's refresh.
-  std::string title = "crowd";     ///< The window's title (a 3D world adds " 3D").
-  std::string program = "crowd";   ///< What the messages printed start with ("crowd: drew ...").
+  bool noVsync = false;           ///< Draw as fast as possible rather than at the display's refresh.
+  std::string title = "crowd";    ///< The window's title (a 3D world adds " 3D").
+  std::string program = "crowd";  ///< What the messages printed start with ("crowd: drew ...").
 };
 
 /// What a session drew.
 struct SessionReport {
   long frames = 0;
-  double seconds = 0.0;      ///< Wall time the window was open (or the offscreen drawing ran).
-  std::size_t agents = 0;    ///< Agents in the last state drawn.
-  std::int64_t step = 0;     ///< The step the simulation reached.
+  double seconds = 0.0;    ///< Wall time the window was open (or the offscreen drawing ran).
+  std::size_t agents = 0;  ///< Agents in the last state drawn.
+  std::int64_t step = 0;   ///< The step the simulation reached.
 };
 
 /// Whether there is a display for a window (DISPLAY or WAYLAND_DISPLAY set).
@@ -54,8 +54,8 @@ class Session {
  public:
   /// Makes the simulator (and readies its backend) and publishes its first state. Needs a
   /// scenario, a replay or both. Throws what making the simulator throws.
-  Session(std::optional<Scenario> scenario, std::optional<Replay> replay, const SimulationSettings& simulation,
-          const DisplaySettings& display);
+  Session(std::optional<Scenario> scenario, std::optional<Replay> replay,
+          const SimulationSettings& simulation, const DisplaySettings& display);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;

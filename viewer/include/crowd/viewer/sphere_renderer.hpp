@@ -16,7 +16,7 @@ namespace crowd::viewer {
 struct SphereInstance {
   float x, y, z;  ///< Centre.
   float radius;
-  float value;    ///< Speed / maxSpeed, in [0, 1].
+  float value;  ///< Speed / maxSpeed, in [0, 1].
 };
 static_assert(sizeof(SphereInstance) == 5 * sizeof(float));
 
