@@ -1,10 +1,10 @@
 // Micro-benchmarks of the per-agent kernels: the cost of one agent's ORCA solve with K agent
 // neighbours (dense crowd, so the LP often falls back to lp3), and of K-nearest selection.
-#include <benchmark/benchmark.h>
-
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include <crowd/kernels/frenet_planner.hpp>
 #include <crowd/kernels/k_nearest.hpp>

@@ -3,11 +3,11 @@
 // GPU run cannot come out green without running its GPU tests.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 

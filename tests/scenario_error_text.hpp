@@ -1,10 +1,10 @@
 // For tests of scenario error messages: what parseScenario says about a text.
 #pragma once
 
+#include <string>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
-#include <string>
 
 #include <crowd/scenario.hpp>
 

@@ -1,13 +1,13 @@
 // The host geometry module (host/src/geometry/): binning into CSR lists and sparse grids,
 // each lookup checked against a brute-force search, the proximity grid of points in both worlds,
 // plus the point tests it provides.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "geometry/geometry.hpp"
 #include "geometry/point_grid.hpp"

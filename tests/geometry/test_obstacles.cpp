@@ -1,7 +1,5 @@
 // Obstacle polygons: validation, roles, RVO2's vertex linking and convexity (the obstacle index),
 // the edge grid.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,6 +7,8 @@
 #include <numbers>
 #include <random>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/obstacles.hpp>
 

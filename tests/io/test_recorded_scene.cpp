@@ -1,9 +1,9 @@
 // Reading recorded pedestrian scenes (ETH/UCY's "frame pedestrian x y" lines): ids written as
 // floats, rows in any order, the annotation lattice, and refusals that name the line.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/recorded_scene.hpp>
 

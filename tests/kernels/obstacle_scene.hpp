@@ -11,12 +11,12 @@
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/orca_obstacles.hpp"
 #include "kernels/double_vec.hpp"

@@ -1,13 +1,13 @@
 // The agent grid: cell maths, exact cell lookup whether or not the grid wraps, the cell
 // distance bound that prunes queries, and the K-nearest search against brute force.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
 #include <set>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/neighbour_search.hpp>
 

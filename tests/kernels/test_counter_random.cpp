@@ -1,9 +1,9 @@
 // Counter-based random numbers: a pure function of (seed, agent, step, stream), spread evenly,
 // and floats in [-1, 1) made exactly.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/counter_random.hpp>
 

@@ -1,10 +1,10 @@
 // Cartesian <-> Frenet (frenet_frame.hpp): worked cases on a straight line and a circle, and
 // round trips of position, heading, curvature, speed and acceleration on straight, curved and
 // S-shaped references.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/frenet_frame.hpp>
 

@@ -4,11 +4,11 @@
 // checked points, so a thin wall is not jumped; with everything blocked the agent stops as hard as
 // its acceleration limit allows; far off its line, or on a bend too sharp for the regular speeds,
 // the recovery set gets it going; a sharp bend gives no NaN.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/frenet_planner.hpp>
 

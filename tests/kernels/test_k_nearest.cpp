@@ -1,12 +1,12 @@
 // Unit tests for crowd/kernels/k_nearest.hpp: the bounded sorted neighbour list. The list must
 // equal "the K smallest (distance, id) pairs strictly inside the range", whatever order the
 // candidates are offered in; that is what makes grid, tree and threaded scans agree.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/k_nearest.hpp"
 

@@ -9,13 +9,13 @@
 // Convention checked throughout: a line's permitted side is its left, i.e. a velocity v
 // violates the line by det(direction, point - v) (the signed distance, the direction being unit);
 // that is the test lp2 itself uses to decide that a line is violated.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/linear_program.hpp"
 

@@ -2,8 +2,6 @@
 // keys unique per cell and equal to the planar ones in layer 0, exact cell lookup whether or
 // not the grid wraps, and the K nearest against brute force, ties by id, both as the GPU reads
 // the grid and through the CPU's block tile (reused along the agents of a cell, or overflowing).
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,6 +10,8 @@
 #include <set>
 #include <utility>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/neighbour_search_3d.hpp>
 

@@ -5,12 +5,12 @@
 // the sphere, measured in double precision. The agent half-spaces are checked by what they are
 // for: two agents that each take their half reach exactly touching distance within the horizon,
 // whichever of the three cases applies.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/linear_program_3d.hpp"
 #include "crowd/kernels/orca_agents_3d.hpp"

@@ -6,8 +6,6 @@
 // Inputs are generated as floats and handed to both sides unchanged, so differences are the
 // kernels' own (float rounding, or a real disagreement). All randomness has fixed seeds. Counts
 // and largest differences are recorded as test properties (see --gtest_output=xml).
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +13,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/linear_program_3d.hpp>
 #include <crowd/kernels/orca_agents_3d.hpp>

@@ -8,10 +8,10 @@
 // the half-plane through v + u/2 whose inside faces away from VO.
 //
 // A line's permitted side is its left: v violates it by det(direction, point - v), as in the LP.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/orca_agents.hpp"
 #include "kernels/double_vec.hpp"

@@ -2,12 +2,12 @@
 // concave corner, and edges that add no line because a line already given covers them. Edge
 // visibility and single walls are in test_orca_obstacles.cpp; the velocity-obstacle checks both
 // files use are in obstacle_scene.hpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "kernels/obstacle_scene.hpp"
 

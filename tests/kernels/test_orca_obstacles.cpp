@@ -3,11 +3,11 @@
 // with an edge or corner, or seeing an edge end-on. The L-shaped polygon and edges that add no
 // line because another line covers them are in test_orca_obstacle_corners.cpp; the
 // velocity-obstacle checks both files use are in obstacle_scene.hpp.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "kernels/obstacle_scene.hpp"
 

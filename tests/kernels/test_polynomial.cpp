@@ -1,9 +1,9 @@
 // Jerk-optimal motions (polynomial.hpp): boundary conditions met at both ends, the exact squared
 // jerk against a numerical integral, and the quintic's optimality against perturbed motions
 // with the same ends.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/polynomial.hpp>
 

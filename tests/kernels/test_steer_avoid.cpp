@@ -4,10 +4,10 @@
 // the braking part is a fifth of the lateral push, so it too grows as an obstacle nears; an edge
 // pushes along its outward normal. Then the same in world coordinates through avoidForce and the
 // obstacle grid. Expectations are hand-worked.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/obstacles.hpp>
 

@@ -3,11 +3,11 @@
 // where it aims (the closed loop's wrap both ways, the open path's end, the search window), and
 // the force: cruise inside the path radius, seek outside it, arrive at an open path's end.
 // Every expectation is worked out by hand on axis-aligned paths.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steer_path.hpp"
 #include "vec_near.hpp"

@@ -2,9 +2,9 @@
 // each coordinate towards the target's (diagonally, then along one axis), line of sight heads
 // straight at the target, intercept heads for the target's position after the closing time
 // tc = |pT - pP| / |vT - vP|, and evasion flees that same point. Expectations are hand-worked.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steer_pursuit.hpp"
 #include "vec_near.hpp"

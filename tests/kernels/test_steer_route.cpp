@@ -1,8 +1,8 @@
 // Route followers choose their segment by line of sight (steer_route.hpp): worked cases with a
 // wall segment between waypoints.
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/steer_route.hpp>
 #include <crowd/obstacles.hpp>

@@ -1,9 +1,9 @@
 // Unit tests for crowd/kernels/steer_seek.hpp: seek, flee, arrive and the goal rule as forces
 // (desired velocity minus current velocity), checked against hand-worked 3-4-5 geometry, and
 // arrive integrated step by step: it must stop on its point without ever passing it.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steer_seek.hpp"
 #include "crowd/kernels/steering.hpp"

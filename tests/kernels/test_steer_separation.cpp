@@ -1,9 +1,9 @@
 // Unit tests for crowd/kernels/steer_separation.hpp: each listed neighbour within the radius
 // pushes away by speed / distance, so nearer neighbours push more; others push not at all.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steer_separation.hpp"
 

@@ -1,10 +1,10 @@
 // Unit tests for crowd/kernels/steer_wander.hpp: the rational rotation, the agent frame, and the
 // wander direction, which must stay a unit vector, turn by no more than jitter * dt per step and
 // depend only on (seed, agent, step), so that any thread count and either backend agree.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <numbers>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steer_wander.hpp"
 

@@ -2,10 +2,10 @@
 // dt / mass capped at 1, velocity clipped to maxSpeed), and steeredVelocity on a hand-built step
 // view: the weighted sum and the priority rule, the target lookup (a dead or reused id steers
 // nobody), and the target's velocity estimated from its last two positions.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/steering.hpp"
 #include "vec_near.hpp"

@@ -1,11 +1,11 @@
 // Unit tests for crowd/kernels/uniform_grid.hpp: which cell a point falls in (clamped into the
 // border cells when outside, without undefined behaviour for NaN or huge values), which cells a
 // query square touches, and the lower bound on distances that makes cell pruning valid.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/uniform_grid.hpp"
 

@@ -1,9 +1,9 @@
 // Unit tests for crowd/kernels/vec2.hpp: the sign conventions every ORCA kernel relies on, and
 // the rounding rules (division as multiplication by a reciprocal) that RVO2 agreement needs.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
+
+#include <gtest/gtest.h>
 
 #include "crowd/kernels/vec2.hpp"
 

@@ -1,9 +1,9 @@
 // Vectors equal to a tolerance in each coordinate, with both printed when they are not.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include <crowd/kernels/vec2.hpp>
 

@@ -1,11 +1,11 @@
 // Contact metrics against a brute-force count, captures and path distances on hand-made runs
 // whose figures are worked out by hand, and trajectory output.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <fstream>
 #include <random>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/trajectory.hpp>

@@ -3,14 +3,13 @@
 // whole line along a bend (the metrics search a window round the last nearest segment), and
 // measured on a vehicle driven past a parked obstacle; arrivals, removed agents, the JSON and
 // the summary line.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <crowd/metrics.hpp>

@@ -1,11 +1,11 @@
 // Re-enacting recorded scenes and measuring them as the recordings are measured. The recorded
 // figures are checked against those published with the ETH/UCY files (their README in
 // ../shared/data/pedestrians, computed independently with numpy); those tests skip without it.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <filesystem>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/realism.hpp>
 

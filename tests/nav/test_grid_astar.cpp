@@ -1,11 +1,11 @@
 // Grid A*: lengths, the corner rule, heuristics, buffer reuse; the Dijkstra goal field; line of
 // sight and path smoothing.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/grid_astar.hpp>
 

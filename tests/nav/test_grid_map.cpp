@@ -1,13 +1,13 @@
 // Grid maps: Moving AI and row parsing with their error places, world placement, and the
 // outlines of blocked regions as obstacle polygons.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/grid_map.hpp>
 #include <crowd/obstacles.hpp>

@@ -6,14 +6,14 @@
 // file, which is sorted by length, so every length range is in it) to keep the test to seconds.
 // Sanitizer and unoptimised builds take a sparser sample. CROWD_MOVINGAI_ALL=1 runs every
 // problem of every set (about two billion expansions: minutes).
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/grid_astar.hpp>
 #include <crowd/grid_map.hpp>

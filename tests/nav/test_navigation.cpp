@@ -1,10 +1,10 @@
 // Navigation in the simulator (crowd/navigation.hpp): routes planned for agents given goals on a
 // map, the nearest exit, unreachable goals, and re-planning an agent pushed off its route.
-#include <gtest/gtest.h>
-
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/navigation.hpp>

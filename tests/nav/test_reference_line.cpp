@@ -2,12 +2,12 @@
 // straight, circular and S-shaped lines resampled with heading and curvature; no cusp next to a
 // short segment, and jogs and U-turns kept near their polylines; lookups by arc length and
 // projections of points; bad polylines refused.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "nav/reference_line.hpp"
 

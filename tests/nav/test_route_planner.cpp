@@ -2,8 +2,6 @@
 // routes that keep the agent's radius off walls and corners, narrow doors, exits by route length,
 // bad input (starts and goals in walls, unreachable goals), options. (Many agents:
 // test_route_planner_many.cpp.)
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +10,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/route_planner.hpp>
 

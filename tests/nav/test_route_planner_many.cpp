@@ -1,7 +1,5 @@
 // Routes for many agents: shared goal fields against per-agent A*, the same output for any thread
 // count, and a Moving AI map against GridAstar's optimal lengths on the clearance map.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +8,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/grid_astar.hpp>
 #include <crowd/route_planner.hpp>

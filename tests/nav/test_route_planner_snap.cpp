@@ -1,12 +1,12 @@
 // Starts and goals in spots too narrow for the agent: they move only to a free cell in straight
 // sight (never through a wall), else the agent is unreachable and warned about by number; and
 // the planner keeps its searches between calls without changing a route.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/grid_astar.hpp>
 #include <crowd/route_planner.hpp>

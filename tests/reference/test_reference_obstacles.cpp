@@ -1,12 +1,12 @@
 // Tests of the reference simulator's obstacle handling, against situations whose answers follow
 // from the geometry (worked out by hand in the comments) rather than from the reference's own
 // output. Agents, neighbours and the linear program are in test_reference_sim.cpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "reference/reference_sim.hpp"
 #include "reference_test_helpers.hpp"

@@ -2,11 +2,11 @@
 // geometry (worked out by hand in the comments) rather than from the reference's own output:
 // single agents, agent-agent avoidance, agent neighbours and the linear program. Obstacle cases
 // are in test_reference_obstacles.cpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "reference/reference_sim.hpp"
 #include "reference_test_helpers.hpp"

@@ -2,10 +2,10 @@
 // within its own step budget: no symmetric deadlock (the circle of 4 to 50 agents used to stall
 // for good), no crowd too slow for its budget. The steering built-ins keep their promises too:
 // every pursuer catches its evader, followers keep to their loop, nobody enters a post.
-#include <gtest/gtest.h>
-
 #include <cstdio>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

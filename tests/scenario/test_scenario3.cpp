@@ -1,13 +1,13 @@
 // 3D scenarios: files with "dimensions": 3 (every key, the groups, and each kind of mistake
 // refused with the JSON path of the bad value), the sphere and swarm built-ins, and runs.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <numbers>
 #include <set>
 #include <string>
 #include <tuple>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

@@ -2,15 +2,15 @@
 // number and by name, paths (listed and inline) and circles, read into the spec and carried into
 // the simulator; every mistake refused with its JSON pointer; the warnings for parameters no
 // behaviour reads and pursuers without a target.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>

@@ -2,14 +2,14 @@
 // initial overlaps, with agents inside their walls and goals they can reach; and the example
 // files in scenarios/, which must load as documented. The steering built-ins' own layouts are
 // tested in test_scenario_builtin_steering.cpp.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

@@ -2,14 +2,14 @@
 // simulator accepts, targets and paths that exist, nobody starting inside a post, and each
 // one's own layout. How they run (arrivals, captures, posts kept clear) is tested in
 // test_builtin_arrivals.cpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

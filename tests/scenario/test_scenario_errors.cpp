@@ -1,10 +1,10 @@
 // Scenario files that must be refused: one test per kind of mistake, each checking that the
 // message names the source, the exact JSON path of the bad value and the problem.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <string>
 #include <type_traits>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/grid_map.hpp>
 #include <crowd/recorded_scene.hpp>

@@ -1,10 +1,10 @@
 // Scenario values against the table of limits: every bounded value in a file, a spec built in
 // code or a built-in is refused beyond its bound, with a message that names the bound and the
 // exact place. Includes the values fuzzing found that used to validate, run, and write NaN.
+#include <string>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
-#include <string>
 
 #include <crowd/scenario.hpp>
 

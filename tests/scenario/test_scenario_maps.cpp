@@ -1,12 +1,12 @@
 // Scenario maps: reading "map", "route" and "exits", routing agents round walls, the choice of
 // the nearest exit, starts and goals in walls, unreachable goals, and the navigation built-ins.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

@@ -1,8 +1,5 @@
 // Scenario files that are valid: every key is read, defaults merge as documented, generated
 // groups land where they should, and the overlap warnings count what they claim.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -10,6 +7,9 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

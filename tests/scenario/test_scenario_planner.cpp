@@ -3,14 +3,14 @@
 // refused with its JSON pointer (unknown names and keys, values out of range, settings that do
 // not go together, a planner without a path or on a path too short for a reference line); and a
 // vehicle read from a file passing a parked circle in its lane.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>

@@ -1,10 +1,10 @@
 // Settings that are legal but dangerous get a warning before the run; files that are not JSON
 // text, and scenarios too large for memory, are refused before anything is generated.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

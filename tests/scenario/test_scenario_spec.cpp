@@ -1,11 +1,11 @@
 // Scenario specs: a file is read once into a spec; expanding the spec with a seed generates the
 // groups, the same agents for the same seed, and works out the warnings once.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

@@ -1,13 +1,13 @@
 // Winding warnings: a clockwise polygon is a boundary that keeps agents inside; one that holds
 // no agent was almost always meant as a solid obstacle. Checked against a brute-force count, and
 // cheap for many agents and polygons.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

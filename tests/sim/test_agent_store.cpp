@@ -1,8 +1,8 @@
 // The agent store: every operation covers every column of the one declaration, and removal,
 // gather and scatter keep each agent's values together.
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "sim/agent_store.hpp"
 

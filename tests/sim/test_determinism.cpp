@@ -1,10 +1,10 @@
 // Determinism of the planar world's features: every built-in that turns one on gives one state for
 // any thread count (the plain built-ins of both worlds: StepWorlds.SameStateForAnyThreadCount in
 // test_step.cpp), and the seed matters.
-#include <gtest/gtest.h>
-
 #include <cstdint>
 #include <utility>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

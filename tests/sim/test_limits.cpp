@@ -1,12 +1,12 @@
 // The table of limits (crowd/limits.hpp): messages that name each bound, checkAgentParams for
 // library users, and runs at the very edges of the table that must stay finite in float32.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/crowd.hpp>
 

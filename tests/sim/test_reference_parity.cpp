@@ -1,11 +1,11 @@
 // Parity: the CPU backend (float, grid neighbours) against the independent reference
 // (double, brute force) on the same states, one step at a time (the 3D world's: Simulator3Parity
 // in test_simulator3.cpp).
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

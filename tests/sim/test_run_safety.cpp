@@ -1,7 +1,6 @@
 // Results a user can trust whatever the input: velocities never leave the maxSpeed disc, the
 // same scene gives the same answer wherever it sits in the world, and outputs replace old files
 // only when complete.
-#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -10,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/output_file.hpp>

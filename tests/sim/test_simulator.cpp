@@ -1,9 +1,9 @@
 // The Simulator facade: handles, parameters, errors, and single-agent motion.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 

@@ -1,8 +1,6 @@
 // The 3D world: the CPU backend's steps against the independent 3D reference (double, brute
 // force), and the Simulator3 API's bookkeeping and errors. The step-level tests both worlds share
 // (cell sizes, candidate lists, thread counts) are StepWorlds in test_step.cpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -10,6 +8,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>

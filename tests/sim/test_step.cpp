@@ -1,12 +1,12 @@
 // The step as a whole: a step whose result is not finite is refused and leaves the state as it
 // was; in both worlds, results do not depend on the grid's cell size, candidate lists or the
 // thread count; the cell size follows the search range.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>

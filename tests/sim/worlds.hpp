@@ -4,8 +4,6 @@
 // functions through these traits.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -14,6 +12,8 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>

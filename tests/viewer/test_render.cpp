@@ -2,12 +2,12 @@
 // pixels, the agents counted in the picture, a moved camera, boundaries filled outside, and a
 // replayed trajectory drawn exactly like the live run. Skips where no OpenGL 3.3 context can be
 // made, saying why.
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/simulator3.hpp>

@@ -4,13 +4,13 @@
 // drawing tests skip where no OpenGL 3.3 context can be made, saying why.
 // Each call makes and closes its own context, so these run after the Render tests, which keep
 // theirs current for the whole program.
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>
@@ -46,17 +46,23 @@ std::filesystem::path freshFolder(const std::string& name) {
   return folder;
 }
 
+// Small frames into a fresh folder, for either world.
+FrameSettings smallFrames(const std::string& folder, int frames, int every) {
+  FrameSettings settings;
+  settings.folder = freshFolder(folder);
+  settings.width = 160;
+  settings.height = 120;
+  settings.frames = frames;
+  settings.every = every;
+  return settings;
+}
+
 TEST(Frames, OnePictureFileAFrameAtTheStepsAskedFor) {
   SKIP_WITHOUT_GL();
   Simulator sim = makeSimulator(builtinScenario("bottleneck", 40, 1), 1);
   sim.prepare();
-  FrameSettings settings;
-  settings.folder = freshFolder("crowd_frames_test");
-  settings.width = 160;
-  settings.height = 120;
+  FrameSettings settings = smallFrames("crowd_frames_test", 3, 4);
   settings.start = 5;
-  settings.frames = 3;
-  settings.every = 4;
   std::vector<std::int64_t> steps;
   settings.onFrame = [&steps](int frame, std::int64_t step) {
     EXPECT_EQ(frame, static_cast<int>(steps.size()));
@@ -79,12 +85,7 @@ TEST(Frames, A3dWorldTurnsFrameByFrame) {
   SKIP_WITHOUT_GL();
   Simulator3 sim = makeSimulator3(builtinScenario3("sphere", 50, 1), 1);
   sim.prepare();
-  FrameSettings settings;
-  settings.folder = freshFolder("crowd_frames3_test");
-  settings.width = 160;
-  settings.height = 120;
-  settings.frames = 2;
-  settings.every = 3;
+  const FrameSettings settings = smallFrames("crowd_frames3_test", 2, 3);
   const RenderedFrames rendered = renderFrames(sim, settings);
   EXPECT_EQ(rendered.lastStep, 3);
   EXPECT_TRUE(std::filesystem::exists(framePath(settings.folder, 1)));
@@ -107,7 +108,7 @@ DisplaySettings smallOffscreen() {
 
 TEST(Session, OffscreenDrawsWhileTheSimulationRuns) {
   SKIP_WITHOUT_GL();
-  Session session(builtinScenario("crossing", 60, 1), std::nullopt, SimulationSettings{1, BackendKind::Cpu},
+  Session session({builtinScenario("crossing", 60, 1), std::nullopt}, SimulationSettings{1, BackendKind::Cpu},
                   smallOffscreen());
   const SessionReport report = session.drawOffscreen();
   EXPECT_GT(report.frames, 0);
@@ -129,7 +130,7 @@ TEST(Session, ReplayAlonePlaysTheFilesAgents) {
     }
     writer.close();
   }
-  Session session(std::nullopt, Replay::load(file.string()), SimulationSettings{}, smallOffscreen());
+  Session session({std::nullopt, Replay::load(file.string())}, SimulationSettings{}, smallOffscreen());
   std::filesystem::remove(file);
   const SessionReport report = session.drawOffscreen();
   EXPECT_GT(report.frames, 0);
@@ -138,7 +139,7 @@ TEST(Session, ReplayAlonePlaysTheFilesAgents) {
 
 TEST(Session, A3dWorldOffscreen) {
   SKIP_WITHOUT_GL();
-  Session3 session(builtinScenario3("swarm", 80, 1), SimulationSettings{1, BackendKind::Cpu},
+  Session3 session({builtinScenario3("swarm", 80, 1)}, SimulationSettings{1, BackendKind::Cpu},
                    smallOffscreen());
   const SessionReport report = session.drawOffscreen();
   EXPECT_GT(report.frames, 0);
@@ -166,7 +167,7 @@ class Unset {
 TEST(Session, NoWindowWithoutADisplay) {
   const Unset x("DISPLAY"), wayland("WAYLAND_DISPLAY");
   EXPECT_FALSE(displayPresent());
-  Session session(builtinScenario("circle", 10, 1), std::nullopt, SimulationSettings{1, BackendKind::Cpu},
+  Session session({builtinScenario("circle", 10, 1), std::nullopt}, SimulationSettings{1, BackendKind::Cpu},
                   smallOffscreen());
   EXPECT_THROW(session.showWindow(), std::runtime_error);
 }

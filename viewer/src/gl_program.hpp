@@ -2,13 +2,13 @@
 // and the sphere renderer share. Needs a current GL context (epoxy).
 #pragma once
 
-#include <epoxy/gl.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+
+#include <epoxy/gl.h>
 
 namespace crowd::viewer {
 

@@ -4,13 +4,14 @@
 
 #include <crowd/viewer/offscreen.hpp>
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <png.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+
+#include <GLFW/glfw3.h>
 
 namespace crowd::viewer {
 namespace {

@@ -3,14 +3,15 @@
 
 #include <crowd/viewer/overlay.hpp>
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
 #include <cstdio>
 
+#include <GLFW/glfw3.h>
+
 #ifdef CROWD_WITH_IMGUI
+#include <imgui.h>
+
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
 #endif
 
 namespace crowd::viewer {

@@ -1,9 +1,9 @@
 // The OpenGL renderer (renderer.hpp).
-#include <epoxy/gl.h>
-
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+
+#include <epoxy/gl.h>
 
 #include <crowd/obstacles.hpp>
 #include <crowd/viewer/renderer.hpp>

@@ -1,13 +1,13 @@
 // A planar session (session.hpp): the window's input, the loop that draws the newest state the
 // simulation thread (simulation_thread.hpp) has published, and the offscreen frame-rate run.
-#include <epoxy/gl.h>
-
 #include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <thread>
+
+#include <epoxy/gl.h>
 
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
@@ -155,7 +155,8 @@ const char* drawPath(const Shared& shared) {
 
 }  // namespace
 
-struct Session::State {
+template <>
+struct SessionOf<Vec2>::State {
   DisplaySettings display;
   Shared shared;
   Runner runner;
@@ -183,13 +184,17 @@ struct Session::State {
   }
 };
 
-Session::Session(std::optional<Scenario> scenario, std::optional<Replay> replay,
-                 const SimulationSettings& simulation, const DisplaySettings& display)
-    : state_(std::make_unique<State>(std::move(scenario), std::move(replay), simulation, display)) {}
+template <>
+SessionOf<Vec2>::SessionOf(SessionSubject<Vec2> subject, const SimulationSettings& simulation,
+                           const DisplaySettings& display)
+    : state_(std::make_unique<State>(std::move(subject.scenario), std::move(subject.replay), simulation,
+                                     display)) {}
 
-Session::~Session() = default;
+template <>
+SessionOf<Vec2>::~SessionOf() {}
 
-SessionReport Session::drawOffscreen() {
+template <>
+SessionReport SessionOf<Vec2>::drawOffscreen() {
   State& st = *state_;
   const DisplaySettings& d = st.display;
   Shared& shared = st.shared;
@@ -225,7 +230,8 @@ SessionReport Session::drawOffscreen() {
   return report;
 }
 
-SessionReport Session::showWindow() {
+template <>
+SessionReport SessionOf<Vec2>::showWindow() {
   State& st = *state_;
   const DisplaySettings& d = st.display;
   Shared& shared = st.shared;

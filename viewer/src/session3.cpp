@@ -1,13 +1,13 @@
 // A 3D session (session.hpp): spheres seen by an orbit camera, in a window (drag to turn round
 // the world, wheel to zoom) or offscreen. The simulation steps on the drawing thread, as many
 // steps a frame as keep it at the simulated time's pace (times the speed keys), at most 8.
-#include <epoxy/gl.h>
-
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
 #include <string>
+
+#include <epoxy/gl.h>
 
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/session.hpp>
@@ -69,7 +69,8 @@ constexpr const char* kViewer3Keys =
 }  // namespace
 
 // The world, and the pace it is stepped at.
-struct Session3::State {
+template <>
+struct SessionOf<Vec3>::State {
   Scenario3 scenario;
   SimulationSettings simulation;
   DisplaySettings display;
@@ -97,14 +98,18 @@ struct Session3::State {
   }
 };
 
-Session3::Session3(Scenario3 scenario, const SimulationSettings& simulation, const DisplaySettings& display)
-    : state_(std::make_unique<State>(State{std::move(scenario), simulation, display, nullptr, 0.0})) {
+template <>
+SessionOf<Vec3>::SessionOf(SessionSubject<Vec3> subject, const SimulationSettings& simulation,
+                           const DisplaySettings& display)
+    : state_(std::make_unique<State>(State{std::move(subject.scenario), simulation, display, nullptr, 0.0})) {
   state_->restart();
 }
 
-Session3::~Session3() = default;
+template <>
+SessionOf<Vec3>::~SessionOf() {}
 
-SessionReport Session3::drawOffscreen() {
+template <>
+SessionReport SessionOf<Vec3>::drawOffscreen() {
   State& world = *state_;
   const DisplaySettings& d = world.display;
   const std::unique_ptr<OffscreenContext> context = OffscreenContext::create();
@@ -134,7 +139,8 @@ SessionReport Session3::drawOffscreen() {
                           ", offscreen: " + context->description());
 }
 
-SessionReport Session3::showWindow() {
+template <>
+SessionReport SessionOf<Vec3>::showWindow() {
   State& world = *state_;
   const DisplaySettings& d = world.display;
   const Window window(d.width, d.height, (d.title + " 3D").c_str(), d.noVsync);

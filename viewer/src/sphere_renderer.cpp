@@ -1,10 +1,9 @@
 // The 3D renderer (sphere_renderer.hpp).
-#include <epoxy/gl.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 
+#include <epoxy/gl.h>
 #include <glm/gtc/type_ptr.hpp>
 
 #include <crowd/viewer/renderer.hpp>

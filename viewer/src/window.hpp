@@ -3,9 +3,9 @@
 #pragma once
 
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
+
+#include <GLFW/glfw3.h>
 
 namespace crowd::viewer {
 

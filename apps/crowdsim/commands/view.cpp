@@ -71,7 +71,7 @@ int runView3(const ViewOptions& o, const viewer::SimulationSettings& simulation,
     throw std::invalid_argument("--replay plays planar trajectories; a 3D world runs live");
   Scenario3 scenario = loadScenario3Target(o.scene.target, o.scene.agents, o.scene.seed);
   warn(scenario.warnings);
-  viewer::Session3 session(std::move(scenario), simulation, displaySettings(o, size));
+  viewer::Session3 session({std::move(scenario)}, simulation, displaySettings(o, size));
   if (o.offscreen) {
     session.drawOffscreen();
     return kExitSuccess;
@@ -105,7 +105,7 @@ int runView(const ViewOptions& o) {
     std::cerr << "crowdsim: warning: " << o.replayPath << " has " << replay->agentCount() << " agents, "
               << scenario->name << " " << scenario->agents.size() << "; is it that scenario's run?\n";
   }
-  viewer::Session session(std::move(scenario), std::move(replay), simulation, display);
+  viewer::Session session({std::move(scenario), std::move(replay)}, simulation, display);
   if (o.offscreen) {
     session.drawOffscreen();
   } else {

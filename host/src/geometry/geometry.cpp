@@ -47,19 +47,6 @@ bool insidePolygon(Point p, std::span<const Vec2> polygon) {
   return inside;
 }
 
-SparseGrid::SparseGrid(double cellSize, const Box& bounds, std::size_t entries) : cellSize_(cellSize) {
-  // At most one entry per bucket on average, as a power of two so that the hash is a mask.
-  std::uint32_t buckets = 64;
-  while (buckets < entries && buckets < (1u << 30)) buckets *= 2;
-  bucketMask_ = buckets - 1;
-  origin_ = cellOf(bounds.min);
-  const CellCoord far = cellOf(bounds.max);
-  // Rows longer than the table would wrap onto themselves; cap them (wide worlds then share).
-  const long long width = static_cast<long long>(far.x) - origin_.x + 1;
-  columns_ = static_cast<std::uint32_t>(std::clamp(width, 1LL, static_cast<long long>(buckets)));
-  start_.assign(static_cast<std::size_t>(buckets) + 1, 0);
-}
-
 SparseGrid binSegments(std::span<const Segment> segments, double reach, double minCellSize) {
   double totalLength = 0.0;
   Box bounds{{0.0, 0.0}, {0.0, 0.0}};

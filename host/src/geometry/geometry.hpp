@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -72,36 +73,83 @@ void binItems(std::size_t itemCount, std::size_t binCount, ForEachBin&& forEachB
   }
 }
 
-/// Items binned into the square cells of a grid over the whole plane. Each cell hashes to one
-/// of a power-of-two number of buckets as the kernels' agent grid does (its row-major index
-/// over the items' bounding box, modulo the bucket count), so neighbouring cells stay close in
-/// memory and a grid with fewer cells than buckets is a plain dense one. A lookup returns the
-/// cell's bucket: every item binned in that cell, plus any of cells sharing the bucket, which
-/// the caller's exact test rejects.
+/// The cells of an unbounded grid (D = 2 or 3 dimensions, cells of side cellSize) hashed onto a
+/// power-of-two number of buckets by their row-major index over a bounding box of cells, modulo
+/// the bucket count, as the kernels' agent grid does: neighbouring cells stay close in memory, a
+/// grid with fewer cells than buckets is a plain dense one, and memory stays linear in what is
+/// binned however far apart it lies. What SparseGrid (items in the plane) and PointGrid (points,
+/// point_grid.hpp) bin by.
+template <int D>
+class CellHash {
+ public:
+  using Cell = std::array<int, D>;
+
+  CellHash() = default;
+  /// For about `entries` (item, cell) pairs within the box [lo, hi] (at most one pair per bucket
+  /// on average); rows (and layers) longer than the table are capped, so wide worlds share buckets.
+  CellHash(double cellSize, const std::array<double, D>& lo, const std::array<double, D>& hi,
+           std::size_t entries)
+      : cellSize_(cellSize) {
+    std::uint32_t buckets = 64;
+    while (buckets < entries && buckets < (1u << 30)) buckets *= 2;
+    mask_ = buckets - 1;
+    for (int d = 0; d < D; ++d) {
+      origin_[d] = coordinate(lo[d]);
+      const long long width = static_cast<long long>(coordinate(hi[d])) - origin_[d] + 1;
+      extent_[d] = static_cast<std::uint32_t>(std::clamp(width, 1LL, static_cast<long long>(buckets)));
+    }
+  }
+
+  double cellSize() const { return cellSize_; }
+  std::size_t buckets() const { return static_cast<std::size_t>(mask_) + 1; }
+  /// The cell coordinate of `value`, clamped to +-2^30 cells (NaN to the lower end): every point
+  /// has a cell, its neighbours (+-1) still fit an int, and the mapping never decreases.
+  int coordinate(double value) const {
+    constexpr double kLimit = 1073741824.0;
+    const double cell = std::floor(value / cellSize_);
+    if (!(cell > -kLimit)) return -(1 << 30);
+    return cell < kLimit ? static_cast<int>(cell) : 1 << 30;
+  }
+  std::size_t bucketOf(const Cell& c) const {
+    std::uint32_t index = 0;
+    for (int d = D - 1; d >= 0; --d) {
+      index =
+          index * extent_[d] + (static_cast<std::uint32_t>(c[d]) - static_cast<std::uint32_t>(origin_[d]));
+    }
+    return index & mask_;
+  }
+
+ private:
+  double cellSize_ = 1.0;
+  Cell origin_{};
+  std::array<std::uint32_t, D> extent_{};
+  std::uint32_t mask_ = 0;
+};
+
+/// Items (segments, boxes) binned into the square cells of a grid over the whole plane, by
+/// CellHash. A lookup returns the cell's bucket: every item binned in that cell, plus any of cells
+/// sharing the bucket, which the caller's exact test rejects.
 class SparseGrid {
  public:
   SparseGrid() = default;
   /// Cells of side `cellSize` (> 0) for items inside `bounds`, sized for about `entries`
   /// (item, cell) pairs. Call bin() next.
-  SparseGrid(double cellSize, const Box& bounds, std::size_t entries);
+  SparseGrid(double cellSize, const Box& bounds, std::size_t entries)
+      : hash_(cellSize, {bounds.min.x, bounds.min.y}, {bounds.max.x, bounds.max.y}, entries),
+        start_(hash_.buckets() + 1, 0) {}
 
-  double cellSize() const { return cellSize_; }
+  double cellSize() const { return hash_.cellSize(); }
 
-  /// The cell holding `p`. Coordinates are clamped to +-2^30 cells (NaN to the lower end), so
-  /// every point has a cell and the mapping never decreases along either axis.
-  CellCoord cellOf(Point p) const { return CellCoord{cellCoordinate(p.x), cellCoordinate(p.y)}; }
+  /// The cell holding `p` (CellHash::coordinate on each axis).
+  CellCoord cellOf(Point p) const { return CellCoord{hash_.coordinate(p.x), hash_.coordinate(p.y)}; }
 
-  std::size_t bucketOf(CellCoord c) const {
-    const std::uint32_t row = static_cast<std::uint32_t>(c.y) - static_cast<std::uint32_t>(origin_.y);
-    const std::uint32_t column = static_cast<std::uint32_t>(c.x) - static_cast<std::uint32_t>(origin_.x);
-    return (row * columns_ + column) & bucketMask_;
-  }
+  std::size_t bucketOf(CellCoord c) const { return hash_.bucketOf({c.x, c.y}); }
 
   /// Bins items 0..count-1: `cellsOf(item, emit)` calls emit(CellCoord) for each of its cells.
   template <typename CellsOf>
   void bin(std::size_t count, CellsOf&& cellsOf) {
     binItems(
-        count, static_cast<std::size_t>(bucketMask_) + 1,
+        count, hash_.buckets(),
         [&](std::size_t item, auto&& emit) { cellsOf(item, [&](CellCoord c) { emit(bucketOf(c)); }); },
         start_, items_);
   }
@@ -113,40 +161,8 @@ class SparseGrid {
   }
   std::span<const std::uint32_t> candidatesAt(Point p) const { return candidates(cellOf(p)); }
 
-  /// Every binned item, bucket by bucket: in space order for a grid that does not wrap, so that
-  /// visiting items in this order (rather than by number) reads nearby memory.
-  std::span<const std::uint32_t> itemsByBucket() const { return items_; }
-
-  /// Calls visit(item) for every item binned in the 3 x 3 cells around `p`'s cell, reading each
-  /// bucket once, so an item binned in one cell is visited once.
-  template <typename Visit>
-  void forEachAround(Point p, Visit&& visit) const {
-    const CellCoord c = cellOf(p);
-    std::size_t buckets[9];
-    int count = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const std::size_t b = bucketOf(CellCoord{c.x + dx, c.y + dy});
-        if (std::find(buckets, buckets + count, b) == buckets + count) buckets[count++] = b;
-      }
-    }
-    for (int k = 0; k < count; ++k) {
-      for (std::uint32_t i = start_[buckets[k]]; i < start_[buckets[k] + 1]; ++i) visit(items_[i]);
-    }
-  }
-
  private:
-  int cellCoordinate(double value) const {
-    constexpr double kLimit = 1073741824.0;  // 2^30: neighbours (+-1) still fit in an int.
-    const double cell = std::floor(value / cellSize_);
-    if (!(cell > -kLimit)) return -(1 << 30);
-    return cell < kLimit ? static_cast<int>(cell) : 1 << 30;
-  }
-
-  double cellSize_ = 1.0;
-  CellCoord origin_{0, 0};
-  std::uint32_t columns_ = 1;
-  std::uint32_t bucketMask_ = 0;
+  CellHash<2> hash_{};
   std::vector<std::uint32_t> start_{0, 0};
   std::vector<std::uint32_t> items_;
 };

@@ -1,10 +1,9 @@
 // The host's proximity grid for points, in either world (Vector Vec2 or Vec3): the measurements
 // (contacts), the start-up checks (agents that overlap) and the built-ins use it to find every
-// pair of points closer than a cell. Cells of an unbounded grid hash into a power-of-two number of
-// buckets by their row-major index over the points' bounding box (as SparseGrid does in the
-// plane), so memory stays linear in the points however far apart they lie; a bucket may also
-// hold points of other cells, which the caller's exact distance test rejects. Coordinates are
-// taken in double, so the grid itself never rounds a point into the wrong cell.
+// pair of points closer than a cell. Cells hash into buckets by CellHash (geometry.hpp), so memory
+// stays linear in the points however far apart they lie; a bucket may also hold points of other
+// cells, which the caller's exact distance test rejects. Coordinates are taken in double, so the
+// grid itself never rounds a point into the wrong cell.
 #pragma once
 
 #include <algorithm>
@@ -26,36 +25,27 @@ template <class Vector>
 class PointGrid {
  public:
   static constexpr int kDimensions = Vector::length();
-  using Cell = std::array<int, kDimensions>;
+  using Cell = typename CellHash<kDimensions>::Cell;
 
   /// Bins `points` into cells of side `cellSize` (> 0): every point within `cellSize` of point i
   /// is among those forEachAround(i) visits. Non-finite points are binned at the grid's edge.
-  PointGrid(std::span<const Vector> points, double cellSize) : cellSize_(cellSize) {
+  PointGrid(std::span<const Vector> points, double cellSize) {
     std::array<double, kDimensions> lo{}, hi{};
     bool first = true;
-    for (const Vector& p : points) {
+    for (const Vector& point : points) {
       bool finite = true;
-      for (int d = 0; d < kDimensions; ++d) finite = finite && std::isfinite(p[d]);
+      for (int d = 0; d < kDimensions; ++d) finite = finite && std::isfinite(point[d]);
       if (!finite) continue;
       for (int d = 0; d < kDimensions; ++d) {
-        lo[d] = first ? p[d] : std::min(lo[d], static_cast<double>(p[d]));
-        hi[d] = first ? p[d] : std::max(hi[d], static_cast<double>(p[d]));
+        lo[d] = first ? point[d] : std::min(lo[d], static_cast<double>(point[d]));
+        hi[d] = first ? point[d] : std::max(hi[d], static_cast<double>(point[d]));
       }
       first = false;
     }
-    // At most one point per bucket on average, as a power of two so that the hash is a mask.
-    std::uint32_t buckets = 64;
-    while (buckets < points.size() && buckets < (1u << 30)) buckets *= 2;
-    bucketMask_ = buckets - 1;
-    // Rows (and layers) longer than the table would wrap onto themselves; cap them.
-    for (int d = 0; d < kDimensions; ++d) {
-      origin_[d] = cellCoordinate(lo[d]);
-      const long long width = static_cast<long long>(cellCoordinate(hi[d])) - origin_[d] + 1;
-      extent_[d] = static_cast<std::uint32_t>(std::clamp(width, 1LL, static_cast<long long>(buckets)));
-    }
+    hash_ = CellHash<kDimensions>(cellSize, lo, hi, points.size());
     binItems(
-        points.size(), static_cast<std::size_t>(buckets),
-        [&](std::size_t i, auto&& emit) { emit(bucketOf(cellOf(points[i]))); }, start_, order_);
+        points.size(), hash_.buckets(),
+        [&](std::size_t i, auto&& emit) { emit(hash_.bucketOf(cellOf(points[i]))); }, start_, order_);
   }
 
   /// Every point, bucket by bucket: in space order where the grid does not wrap, so that visiting
@@ -72,7 +62,7 @@ class PointGrid {
     int count = 0;
     Cell around{};
     const auto add = [&] {
-      const std::size_t b = bucketOf(around);
+      const std::size_t b = hash_.bucketOf(around);
       if (std::find(buckets, buckets + count, b) == buckets + count) buckets[count++] = b;
     };
     for (int dz = kDimensions == 3 ? -1 : 0; dz <= (kDimensions == 3 ? 1 : 0); ++dz) {
@@ -91,32 +81,13 @@ class PointGrid {
   }
 
  private:
-  // Coordinates are clamped to +-2^30 cells (NaN to the lower end), so every point has a cell and
-  // its neighbours (+-1) still fit an int.
-  int cellCoordinate(double value) const {
-    constexpr double kLimit = 1073741824.0;
-    const double cell = std::floor(value / cellSize_);
-    if (!(cell > -kLimit)) return -(1 << 30);
-    return cell < kLimit ? static_cast<int>(cell) : 1 << 30;
-  }
-  Cell cellOf(const Vector& p) const {
+  Cell cellOf(const Vector& point) const {
     Cell c{};
-    for (int d = 0; d < kDimensions; ++d) c[d] = cellCoordinate(p[d]);
+    for (int d = 0; d < kDimensions; ++d) c[d] = hash_.coordinate(point[d]);
     return c;
   }
-  std::size_t bucketOf(const Cell& c) const {
-    std::uint32_t index = 0;
-    for (int d = kDimensions - 1; d >= 0; --d) {
-      index =
-          index * extent_[d] + (static_cast<std::uint32_t>(c[d]) - static_cast<std::uint32_t>(origin_[d]));
-    }
-    return index & bucketMask_;
-  }
 
-  double cellSize_;
-  Cell origin_{};
-  std::array<std::uint32_t, kDimensions> extent_{};
-  std::uint32_t bucketMask_ = 0;
+  CellHash<kDimensions> hash_;
   std::vector<std::uint32_t> start_;
   std::vector<std::uint32_t> order_;
 };

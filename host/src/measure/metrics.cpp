@@ -7,14 +7,11 @@
 #include <crowd/metrics.hpp>
 
 #include "geometry/geometry.hpp"
-#include "geometry/point_grid.hpp"
+#include "measure/agent_contacts.hpp"
 
 namespace crowd {
 namespace {
 
-// Pairs are looked for out to this many combined radii; the separation ratio is reported below it.
-constexpr float kSeparationReach = 1.5f;
-constexpr float kContactFraction = 0.99f;
 // Solid polygons' bounding boxes are binned into cells at least this coarse a share of their area.
 constexpr double kMaxSolidCells = 1.0e6;
 
@@ -48,9 +45,9 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
 
   double maxRadius = 0.0;
   for (int i = 0; i < n; ++i) maxRadius = std::max(maxRadius, static_cast<double>(radii[i]));
-  // Every pair closer than kSeparationReach combined radii lies in adjacent cells.
-  const double reach = std::max(2.0 * kSeparationReach * maxRadius, 1e-3);
-  const PointGrid<Vec2> agentGrid(positions, reach);
+  measureAgentPairs(positions, radii, threads, stats);
+  // The obstacle grids' cells, as wide as the agents' (agent_contacts.hpp).
+  const double reach = contactReach(maxRadius);
 
   // Circular obstacles are measured as the discs they are. The polygons that stand for them (what
   // ORCA avoids) lie just outside the disc, and are left out of the edges and solids below.
@@ -91,25 +88,11 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
   }
   const SparseGrid solidGrid = solids.empty() ? SparseGrid{} : binBoxes(solidBoxes, reach, kMaxSolidCells);
 
-  std::int64_t collisions = 0;
   std::int64_t penetrations = 0;
-  double minRatio = std::numeric_limits<double>::infinity();
-  // Agents taken in grid order, so that neighbouring agents' lists are read together.
-  const std::span<const std::uint32_t> order = agentGrid.order();
   const int team = threads > 0 ? threads : omp_get_max_threads();
-#pragma omp parallel for num_threads(team) schedule(dynamic, 1024) reduction(+ : collisions, penetrations) \
-    reduction(min : minRatio)
-  for (int k = 0; k < n; ++k) {
-    const int i = static_cast<int>(order[static_cast<std::size_t>(k)]);
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1024) reduction(+ : penetrations)
+  for (int i = 0; i < n; ++i) {
     const Point p = toPoint(positions[i]);
-    agentGrid.forEachAround(positions[i], [&](std::uint32_t other) {
-      const int j = static_cast<int>(other);
-      if (j <= i) return;  // Each pair once.
-      const double combined = static_cast<double>(radii[i]) + radii[j];
-      const double dist = std::sqrt(static_cast<double>(absSq(positions[i] - positions[j])));
-      if (dist < kContactFraction * combined) ++collisions;
-      if (combined > 0 && dist < kSeparationReach * combined) minRatio = std::min(minRatio, dist / combined);
-    });
     const double contact = kContactFraction * static_cast<double>(radii[i]);
     bool penetrating = false;
     for (const std::uint32_t e : edgeGrid.candidatesAt(p)) {
@@ -131,9 +114,7 @@ ContactStats measureContacts(std::span<const Vec2> positions, std::span<const fl
     }
     if (penetrating) ++penetrations;
   }
-  stats.collisions = collisions;
   stats.penetrations = penetrations;
-  stats.minSeparationRatio = minRatio;
   return stats;
 }
 

@@ -64,7 +64,7 @@ void Simulator::makeReferenceLine(int path) {
   if (world_->linePoints.size() + line.size() > static_cast<std::size_t>(INT32_MAX / 2)) {
     throw std::length_error("the planners' reference lines are too long (over 2^30 samples in all)");
   }
-  core_->hostChanged();  // The backends hold the lines too.
+  core_->hostChanged();  // The executors hold the lines too.
   world_->lineBegin[p] = static_cast<int>(world_->linePoints.size());
   world_->linePoints.insert(world_->linePoints.end(), line.begin(), line.end());
   world_->lineEnd[p] = static_cast<int>(world_->linePoints.size());

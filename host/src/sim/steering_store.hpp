@@ -34,13 +34,13 @@ class SteeringStoreOf {
   int route(std::uint32_t id) const { return columns_.route[id]; }
   /// The agent's current path segment (-1: none yet).
   int segment(std::uint32_t id) const { return columns_.segment[current_][id]; }
-  /// Whether any agent has a target (the backends then map ids to slots each step).
+  /// Whether any agent has a target (the executors then map ids to slots each step).
   bool anyTargets() const { return targets_ > 0; }
   /// Holds the planned columns from now on, once some profile plans; until then they take no
   /// memory and their view pointers are null.
   void keepTracks();
   bool hasTracks() const { return tracked_; }
-  /// The arrays a step reads and writes; slotOfId is left for the backend to fill, idCount is
+  /// The arrays a step reads and writes; slotOfId is left for the executor to fill, idCount is
   /// the entries when some agent has a target, else 0.
   State view();
   /// Makes the step's output the current state.

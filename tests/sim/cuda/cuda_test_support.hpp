@@ -3,12 +3,12 @@
 // or refuses the GPU backend, and how far its run is from the CPU backend's.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 

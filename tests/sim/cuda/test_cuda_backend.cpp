@@ -1,11 +1,11 @@
 // The CUDA backend against the CPU backend. Tests that need a GPU skip, saying why, when this
 // build has no CUDA backend or the machine no usable device; the error paths run everywhere.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
 #include <stdexcept>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

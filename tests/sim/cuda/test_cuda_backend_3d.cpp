@@ -1,8 +1,6 @@
 // The CUDA backend in 3D worlds against the CPU backend: the same phases over the same 3D grid,
 // the same K-nearest rule and the same steering (its state resident on the device), so the same
 // bits. Skips, saying why, without a usable GPU.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -11,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>

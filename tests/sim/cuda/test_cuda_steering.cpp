@@ -1,12 +1,12 @@
 // Steering on the CUDA backend against the CPU backend, behaviour by behaviour. The per-agent
 // maths is the same code on both (kernels/steering.hpp), so runs must agree to rounding. Every
 // test skips, saying why, without a GPU.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

@@ -3,12 +3,12 @@
 // regular speeds is crept round); a vehicle starting far off its line; a thin wall and a thin
 // circle with no ORCA behind the plan (the sweep between checked points must see them); two
 // vehicles head-on with no ORCA (the emergency stop must be hard enough); a loop path (refused).
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/simulator.hpp>
 

@@ -1,11 +1,11 @@
 // The Frenet planner through the Simulator: a vehicle keeps to its lane's centre, passes a parked
 // obstacle in its lane without contact and comes back to the centre; a hairpin bend slows it
 // without a jump or a non-finite value; runs repeat to the bit for any thread count.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <numbers>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>

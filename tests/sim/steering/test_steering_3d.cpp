@@ -2,9 +2,6 @@
 // a target and no planar geometry (goal, seek, flee, arrive, separation, pursue, evade), and
 // wander, steer spheres, with the planar code's forces; the others are refused by name, in the
 // library and in scenario files.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -12,6 +9,8 @@
 #include <vector>
 
 #include <glm/common.hpp>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario3.hpp>
 #include <crowd/simulator3.hpp>

@@ -1,13 +1,13 @@
 // Steering through the Simulator's API: the default goal rule unchanged to the bit, the same
 // state for any thread count with wander on, behaviours, targets and routes changed between
 // steps, avoidance off, a light arriver.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 #include <optional>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/simulator.hpp>

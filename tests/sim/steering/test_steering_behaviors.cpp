@@ -2,13 +2,13 @@
 // closed-form figures of pursuit geometry, path followers going round a loop and stopping at an
 // open path's end, detection-box agents crossing a forest of posts. (The default rule, thread
 // counts and the API between steps: test_steering_api.cpp.)
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 #include <optional>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <crowd/metrics.hpp>
 #include <crowd/simulator.hpp>

@@ -2,11 +2,11 @@
 // turning round into a faster pursuer, a follower lagging on a densely sampled path or walking
 // back along it, a detection box pulled towards a wide circle, lengths of zero, and separation
 // from a neighbour all but on top of the agent.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
 

@@ -1,7 +1,5 @@
 // The 3D built-in scenarios: sphere (RVO2-3D's Sphere example) and swarm (random goals in a
-// box), and the start-up warnings of 3D scenarios.
-#include <omp.h>
-
+// box).
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -11,7 +9,6 @@
 #include <crowd/scenario3.hpp>
 #include <crowd/scenario_spec.hpp>
 
-#include "geometry/point_grid.hpp"
 #include "scenario/group_generation_3d.hpp"
 #include "scenario/risks.hpp"
 
@@ -154,52 +151,6 @@ Scenario3 builtinScenario3(const std::string& name, std::optional<std::size_t> a
   s.seed = seed;
   addScenario3Warnings(s);
   return s;
-}
-
-void addScenario3Warnings(Scenario3& scenario) {
-  const std::size_t n = scenario.agents.size();
-  if (n == 0) {
-    scenario.warnings.push_back(scenario.name + ": no agents");
-    return;
-  }
-  // Each agent's nearest neighbour within twice the largest radius, from the proximity grid.
-  std::vector<Vec3> positions(n);
-  float largest = 0.0f;
-  for (std::size_t i = 0; i < n; ++i) {
-    positions[i] = scenario.agents[i].position;
-    largest = std::max(largest, scenario.agents[i].params.radius);
-  }
-  if (!(largest > 0.0f)) return;
-  const PointGrid<Vec3> grid(positions, 2.0f * largest);
-  const float rangeSq = 4.0f * largest * largest;
-  std::size_t overlapping = 0;
-  std::size_t example = n;
-#pragma omp parallel for reduction(+ : overlapping) reduction(min : example)
-  for (int k = 0; k < static_cast<int>(n); ++k) {
-    // The nearest other agent within twice the largest radius, ties to the lower number.
-    const std::size_t self = static_cast<std::size_t>(k);
-    float nearestSq = 0.0f;
-    std::size_t nearest = n;
-    grid.forEachAround(positions[self], [&](std::uint32_t other) {
-      const float distSq = absSq(positions[other] - positions[self]);
-      if (other == self || !(distSq < rangeSq)) return;
-      if (nearest == n || distSq < nearestSq || (distSq == nearestSq && other < nearest)) {
-        nearestSq = distSq;
-        nearest = other;
-      }
-    });
-    if (nearest == n) continue;
-    const float reach = scenario.agents[self].params.radius + scenario.agents[nearest].params.radius;
-    if (nearestSq < reach * reach) {
-      ++overlapping;
-      example = std::min(example, self);
-    }
-  }
-  if (overlapping > 0) {
-    scenario.warnings.push_back(scenario.name + ": " + std::to_string(overlapping) +
-                                " agents start overlapping another (agent " + std::to_string(example) +
-                                " the first); ORCA pushes them apart in the first steps");
-  }
 }
 
 }  // namespace crowd

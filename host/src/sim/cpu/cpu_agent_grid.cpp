@@ -32,9 +32,10 @@ AgentGrid gridAround(std::span<const Vec3> positions, float cellSize, std::uint3
   if (n == 0) return makeAgentGrid3(Vec3(0.0f), Vec3(0.0f), cellSize, buckets);
   float minX = INFINITY, minY = INFINITY, minZ = INFINITY, maxX = -INFINITY, maxY = -INFINITY,
         maxZ = -INFINITY;
-#pragma omp parallel for reduction(min                               \
-                                   : minX, minY, minZ) reduction(max \
-                                                                 : maxX, maxY, maxZ) num_threads(threads)
+  // The clauses on one line: clang-format would break them apart.
+  // clang-format off
+#pragma omp parallel for reduction(min : minX, minY, minZ) reduction(max : maxX, maxY, maxZ) num_threads(threads)
+  // clang-format on
   for (int i = 0; i < n; ++i) {
     minX = std::min(minX, positions[i].x);
     minY = std::min(minY, positions[i].y);

@@ -4,8 +4,6 @@
 // phases and scatters them back, unless some result was not finite. The host reads back one small
 // tally per step; the host copy is refreshed only when something reads it. One class serves both
 // worlds (Vector Vec2 or Vec3); the static world is uploaded whenever the host's changed.
-#include <thrust/iterator/transform_iterator.h>
-
 #include <algorithm>
 #include <chrono>
 #include <string>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include <cub/cub.cuh>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <crowd/kernels/step_phases.hpp>
 

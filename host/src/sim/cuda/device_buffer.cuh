@@ -1,4 +1,4 @@
-// Plain cudaMalloc'd device arrays with the error checks the backend needs.
+// Plain cudaMalloc'd device arrays with the error checks the CUDA executor needs.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -1,4 +1,4 @@
-// How the CUDA backend launches the per-agent phases of a step (step_phases.hpp): one kernel
+// How the CUDA executor launches the per-agent phases of a step (step_phases.hpp): one kernel
 // each, timed by an event after it, with lighter kernels swapped in where a world allows them.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The CUDA backend's kernels (cuda_executor.cu drives them): the agent grid's build (bounding
+// The CUDA executor's kernels (cuda_executor.cu drives them): the agent grid's build (bounding
 // box, cell keys, bucket starts), the gather and scatter between dense and cell order, and the
 // one generic kernel every per-agent phase runs through. Templates on the world's vector type
 // (Vec2 or Vec3) where the world matters.

@@ -66,9 +66,10 @@ CROWD_HD inline bool wallAhead(const StepView& view, Vec2 p, float radius, Vec2 
   }
   return false;
 }
+// No walls in 3D.
 CROWD_HD inline bool wallAhead(const StepView3&, Vec3, float, Vec3) {
   return false;
-}  // No walls in 3D.
+}
 
 /// Whether an agent that is stuck is in a standoff rather than a queue: some neighbour wants
 /// to go against it (head-on), or nothing stands in its way (agents pressing in from the sides

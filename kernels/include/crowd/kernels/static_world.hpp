@@ -1,6 +1,6 @@
 // The static world a step reads besides the agents (a planar world's obstacles, circles, paths
 // and the planners' reference lines), declared once as a list of arrays. The host fills the view
-// from its own storage, the CUDA backend uploads every array and makes the same view over device
+// from its own storage, the CUDA executor uploads every array and makes the same view over device
 // memory, and the byte counts loop over the list: a new static input is one line here, where the
 // host fills it, and its use.
 #pragma once

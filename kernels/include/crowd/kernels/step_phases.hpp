@@ -8,7 +8,7 @@
 //   using Scratch = ...;             // per-thread working memory, reused across agents
 //   static void run(const View&, int k, Scratch&, StepTally&);  // agent in sorted slot k
 // and appears in AgentPhases below, in the order the step runs them. The grid phase comes
-// first and is the backends' own (a sort), since it reorders everyone.
+// first and is the executors' own (a sort), since it reorders everyone.
 //
 // The same phases step a planar world (StepView) and a 3D one (StepView3): run() is a template
 // on the view, and the few things that differ between the worlds (the neighbour search, the

@@ -48,17 +48,33 @@ struct SessionReport {
 /// Whether there is a display for a window (DISPLAY or WAYLAND_DISPLAY set).
 bool displayPresent();
 
-/// A planar world: a scenario run live, a trajectory file played back (looping), or a playback
-/// drawn with a scenario's obstacles, agent sizes and profiles.
-class Session {
+/// What a session shows. A planar world: a scenario run live, a trajectory file played back
+/// (looping), or a playback drawn with a scenario's obstacles, agent sizes and profiles (at least
+/// one of the two).
+template <class Vector>
+struct SessionSubject {
+  std::optional<Scenario> scenario;
+  std::optional<Replay> replay;
+};
+/// A 3D world: spheres seen by an orbit camera (drag to turn round the world, wheel to zoom),
+/// stepped as many times a frame as keep it at the simulated time's pace, at most 8.
+template <>
+struct SessionSubject<Vec3> {
+  Scenario3 scenario;
+};
+
+/// A world shown in a window, or drawn offscreen, while it runs; in either world (Session,
+/// Session3), each with its own drawing (session.cpp, session3.cpp).
+template <class Vector>
+class SessionOf {
  public:
-  /// Makes the simulator (and readies its backend) and publishes its first state. Needs a
-  /// scenario, a replay or both. Throws what making the simulator throws.
-  Session(std::optional<Scenario> scenario, std::optional<Replay> replay,
-          const SimulationSettings& simulation, const DisplaySettings& display);
-  ~Session();
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
+  /// Makes the simulator (and readies its backend) and shows its first state. Throws what making
+  /// the simulator throws.
+  SessionOf(SessionSubject<Vector> subject, const SimulationSettings& simulation,
+            const DisplaySettings& display);
+  ~SessionOf();
+  SessionOf(const SessionOf&) = delete;
+  SessionOf& operator=(const SessionOf&) = delete;
 
   /// Opens a window and runs until it is closed (Esc or Q, or DisplaySettings::quitAfter);
   /// prints the keys (without the overlay), how agents reach the GPU and, at the end, the frame
@@ -74,25 +90,7 @@ class Session {
   struct State;
   std::unique_ptr<State> state_;
 };
-
-/// A 3D world: spheres seen by an orbit camera (drag to turn round the world, wheel to zoom),
-/// stepped as many times a frame as keep it at the simulated time's pace, at most 8.
-class Session3 {
- public:
-  /// Makes the simulator and readies its backend. Throws what making it throws.
-  Session3(Scenario3 scenario, const SimulationSettings& simulation, const DisplaySettings& display);
-  ~Session3();
-  Session3(const Session3&) = delete;
-  Session3& operator=(const Session3&) = delete;
-
-  /// As Session::showWindow; the keys are printed at the start.
-  SessionReport showWindow();
-  /// As Session::drawOffscreen.
-  SessionReport drawOffscreen();
-
- private:
-  struct State;
-  std::unique_ptr<State> state_;
-};
+using Session = SessionOf<Vec2>;
+using Session3 = SessionOf<Vec3>;
 
 }  // namespace crowd::viewer
