@@ -187,8 +187,11 @@ void CudaExecutorOf<Vector>::upload(const Request& request) {
   cudaCheck(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
   const std::size_t stackReserve = stack * static_cast<std::size_t>(properties.multiProcessorCount) *
                                    static_cast<std::size_t>(properties.maxThreadsPerMultiProcessor);
-  const std::size_t needed =
-      n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) + stackReserve + (64u << 20);
+  // The steering state and the static world go up whole, as large as the host's copies.
+  const std::size_t steeringAndWorld =
+      (request.steering != nullptr ? request.steering->bytes() : 0) + request.world.bytes();
+  const std::size_t needed = n * perAgent + 2 * bucketCountFor(static_cast<long long>(n)) * sizeof(int) +
+                             steeringAndWorld + stackReserve + (64u << 20);
   std::size_t freeBytes = 0, totalBytes = 0;
   cudaCheck(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
   if (needed > freeBytes + deviceBytes()) {

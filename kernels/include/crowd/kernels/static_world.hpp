@@ -44,6 +44,15 @@ struct StaticWorldView {
   GridGeometry edgeGrid{};   ///< The edge grid's cells (meaningful when there are edges).
   double lineSpacing = 0.0;  ///< Arc length between reference-line samples.
 
+  /// Bytes over every array.
+  std::size_t bytes() const {
+    std::size_t total = 0;
+#define CROWD_STATIC_WORLD_BYTES(Type, name) total += name##Count * sizeof(Type);
+    CROWD_STATIC_WORLD_ARRAYS(CROWD_STATIC_WORLD_BYTES)
+#undef CROWD_STATIC_WORLD_BYTES
+    return total;
+  }
+
   /// The obstacle edges and their grid, as the ORCA and avoidance code query them.
   CROWD_HD ObstacleView obstacles() const {
     return ObstacleView{edges, static_cast<int>(edgesCount), edgeGrid, edgeCellStart, cellEdges};
