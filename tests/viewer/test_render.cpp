@@ -21,10 +21,11 @@
 #include "require_gpu.hpp"
 
 // LeakSanitizer: allocations the OpenGL drivers (Mesa's software rasteriser and the LLVM it
-// compiles shaders with) keep for the life of the process are theirs, not the viewer's.
+// compiles shaders with, and LLVM's solver library) keep for the life of the process are theirs,
+// not the viewer's.
 extern "C" const char* __lsan_default_suppressions() {
-  return "leak:swrast_dri.so\nleak:libgallium\nleak:libLLVM\nleak:libEGL_mesa\nleak:libGLX_mesa\nleak:"
-         "libglapi\n";
+  return "leak:swrast_dri.so\nleak:libgallium\nleak:libLLVM\nleak:libz3\nleak:libEGL_mesa\nleak:libGLX_mesa\n"
+         "leak:libglapi\n";
 }
 
 namespace crowd::viewer {

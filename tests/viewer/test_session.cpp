@@ -2,8 +2,9 @@
 // and a 3D world written as PNG files with the steps they show, a session drawn offscreen while
 // its simulation runs (live, and a replay alone), and a window refused without a display. The
 // drawing tests skip where no OpenGL 3.3 context can be made, saying why.
-// Each call makes and closes its own context, so these run after the Render tests, which keep
-// theirs current for the whole program.
+// Each session makes and closes its own context; a first context, made to see whether one can be
+// made, is kept for the whole program, as the Render tests keep theirs: closing the last one would
+// unload the GL driver, whose own allocations a leak checker could then no longer name.
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -22,21 +23,27 @@
 namespace crowd::viewer {
 namespace {
 
-// Why no offscreen context can be made here, or empty when one can.
-const std::string& noContext() {
-  static const std::string why = [] {
+// Whether an offscreen context can be made here: the first one, kept for the whole program (see
+// above), or why none can.
+struct ContextProbe {
+  OffscreenContext* kept = nullptr;
+  std::string why;
+};
+const ContextProbe& probe() {
+  static const ContextProbe result = [] {
+    ContextProbe p;
     try {
-      OffscreenContext::create();
-      return std::string();
+      p.kept = OffscreenContext::create().release();
     } catch (const std::exception& e) {
-      return std::string(e.what());
+      p.why = e.what();
     }
+    return p;
   }();
-  return why;
+  return result;
 }
 
 #define SKIP_WITHOUT_GL() \
-  if (!noContext().empty()) GTEST_SKIP() << "skipped: " << noContext()
+  if (probe().kept == nullptr) GTEST_SKIP() << "skipped: " << probe().why
 
 // A fresh, empty folder under the system's temporary one.
 std::filesystem::path freshFolder(const std::string& name) {

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include <GLFW/glfw3.h>
@@ -43,6 +45,15 @@ void debugOutputIfAsked() {
   glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
 }
 
+// Contexts alive on each EGL display. A display is one per device (eglGetDisplay returns the
+// same handle each time), and terminating it ends every context on it and unloads the driver: so
+// the last context on a display terminates it, not each one.
+std::map<EGLDisplay, int>& liveContexts() {
+  static std::map<EGLDisplay, int> live;
+  return live;
+}
+std::mutex liveContextsMutex;
+
 class EglContext : public OffscreenContext {
  public:
   // A 3.3 core context on `display`, current without a surface. Empty `why` on success.
@@ -52,6 +63,10 @@ class EglContext : public OffscreenContext {
       why = how + ": eglInitialize failed";
       display_ = EGL_NO_DISPLAY;
       return;
+    }
+    {
+      const std::lock_guard<std::mutex> lock(liveContextsMutex);
+      ++liveContexts()[display_];
     }
     eglBindAPI(EGL_OPENGL_API);
     const EGLint want[] = {EGL_CONTEXT_MAJOR_VERSION,
@@ -78,7 +93,8 @@ class EglContext : public OffscreenContext {
     if (display_ == EGL_NO_DISPLAY) return;
     eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
-    eglTerminate(display_);
+    const std::lock_guard<std::mutex> lock(liveContextsMutex);
+    if (--liveContexts()[display_] == 0) eglTerminate(display_);
   }
   bool ok() const { return !description_.empty(); }
 
