@@ -279,7 +279,7 @@ TEST(ScenarioBehaviors, UnknownNamesListTheKnownOnes) {
   expectError(agentWith(R"("combine": "add")"), "/agents/1/combine",
               "unknown combine rule 'add' (known: sum, priority)");
   expectError(agentWith(R"("avoidance": "rvo")"), "/agents/1/avoidance",
-              "unknown avoidance mode 'rvo' (known: orca, none)");
+              "unknown motion model 'rvo' (known: orca, none, csm, socialforce)");
   expectError(agentWith(R"("pursuit": "chasse")"), "/agents/1/pursuit",
               "unknown pursuit rule 'chasse' (did you mean 'chase'?) (known: chase, sight, intercept)");
 }

@@ -28,6 +28,14 @@ struct AgentParams {
   bool operator==(const AgentParams&) const = default;
 };
 
+/// The pedestrian preset ("preset": "pedestrian" in scenario files): SI values for people where
+/// RVO2's defaults suit its examples' units. A body 0.4 m across, Weidmann's free walking speed
+/// 1.34 m/s, room to speed up to 2 m/s, ORCA looking 2 s ahead, and neighbours kept within 4 m,
+/// 16 of them: enough for the density-aware speed to count a standing crowd within 1 m.
+inline constexpr AgentParams kPedestrianParams{0.2f, 2.0f, 1.34f, 4.0f, 16, 2.0f, 2.0f, -1.0f};
+/// The pedestrian preset's time step, s.
+inline constexpr float kPedestrianTimeStep = 0.1f;
+
 /// One field of AgentParams: its name (the scenario file's key) and its limit.
 struct AgentParamField {
   std::string_view key;

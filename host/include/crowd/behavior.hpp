@@ -12,6 +12,7 @@
 #include <crowd/kernels/behavior_kinds.hpp>
 #include <crowd/kernels/frenet_settings.hpp>
 #include <crowd/limits.hpp>
+#include <crowd/motion_model.hpp>
 
 namespace crowd {
 
@@ -31,7 +32,7 @@ struct Behavior {
   /// needs a path.
   std::vector<WeightedBehavior> behaviors{WeightedBehavior{}};
   CombineRule combine = CombineRule::Sum;
-  AvoidanceMode avoidance = AvoidanceMode::Orca;
+  AvoidanceMode avoidance = AvoidanceMode::Orca;  ///< The motion model ("model" in scenario files).
   PursuitKind pursuit = PursuitKind::Intercept;
   /// A path added with Simulator::addPath, for `follow`; kOwnRoute: each agent follows its own
   /// route (Simulator::setRoute).
@@ -54,6 +55,8 @@ struct Behavior {
   /// and maxSpeed are ignored: the agent's prefSpeed and maxSpeed are used).
   LocalPlanner planner = LocalPlanner::None;
   FrenetSettings frenet{};
+  /// The parameters of the motion model `avoidance` names (crowd/motion_model.hpp).
+  ModelParams model{};
 
   auto operator<=>(const Behavior&) const = default;
   bool operator==(const Behavior&) const = default;

@@ -93,6 +93,8 @@ std::string checkBehavior(const Behavior& behavior, int pathCount) {
       return problem;
     }
   }
+  if (static_cast<int>(behavior.avoidance) >= kAvoidanceModeCount) return "the motion model is unknown";
+  if (const std::string problem = checkModelParams(behavior.model); !problem.empty()) return problem;
   if (behavior.planner == LocalPlanner::Frenet) {
     if (const std::string problem = checkFrenetSettings(behavior.frenet); !problem.empty()) return problem;
   }
@@ -125,6 +127,11 @@ std::string checkBehavior3(const Behavior& behavior) {
     }
   }
   if (behavior.planner != LocalPlanner::None) return "the frenet planner is planar for now";
+  if (behavior.avoidance == AvoidanceMode::Csm || behavior.avoidance == AvoidanceMode::SocialForce) {
+    return "model '" + std::string(motionModelName(behavior.avoidance)) +
+           "' is planar for now; in 3D: orca or none";
+  }
+  if (behavior.model.densitySpeed) return "densitySpeed is planar for now";
   return checkBehavior(behavior, 0);
 }
 

@@ -24,7 +24,11 @@ constexpr std::array<std::string_view, 2> kPathKeys = {"points", "loop"};
 constexpr std::array<std::string_view, 2> kWeightedKeys = {"name", "weight"};
 // Indexed like the enums they name.
 constexpr std::array<std::string_view, 2> kCombineNames = {"sum", "priority"};
-constexpr std::array<std::string_view, 2> kAvoidanceNames = {"orca", "none"};
+constexpr auto kModelNames = [] {
+  std::array<std::string_view, kAvoidanceModeCount> names{};
+  for (int i = 0; i < kAvoidanceModeCount; ++i) names[static_cast<std::size_t>(i)] = kAvoidanceModeNames[i];
+  return names;
+}();
 constexpr std::array<std::string_view, 2> kPlannerNames = {"none", "frenet"};
 // The keys of "frenet", from the tables that define them: real-valued settings, then counts.
 constexpr auto kFrenetKeys = [] {
@@ -169,9 +173,20 @@ Steering SteeringReader::readKeys(const json& object, const std::string& path, c
     behavior.combine = static_cast<CombineRule>(
         choice(values_, object["combine"], path + "/combine", "combine rule", kCombineNames));
   }
-  if (object.contains("avoidance")) {
+  if (object.contains("avoidance") && object.contains("model")) {
+    values_.fail(path, "has both 'model' and 'avoidance' (its older name); give one");
+  }
+  for (const char* key : {"model", "avoidance"}) {
+    if (!object.contains(key)) continue;
     behavior.avoidance = static_cast<AvoidanceMode>(
-        choice(values_, object["avoidance"], path + "/avoidance", "avoidance mode", kAvoidanceNames));
+        choice(values_, object[key], path + "/" + key, "motion model", kModelNames));
+  }
+  for (const ModelField& field : kModelFields) {
+    const std::string key(field.key);
+    if (object.contains(key)) behavior.model.*field.value = values_.floatNumber(object[key], childPath(path, key));
+  }
+  if (object.contains("densitySpeed")) {
+    behavior.model.densitySpeed = values_.boolean(object["densitySpeed"], path + "/densitySpeed");
   }
   if (object.contains("pursuit")) {
     behavior.pursuit = static_cast<PursuitKind>(

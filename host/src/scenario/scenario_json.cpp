@@ -43,9 +43,9 @@ using scenario_detail::SteeringReader;
 using scenario_detail::kParamKeys;
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 14> kTopKeys = {
-    "name",   "timeStep",  "steps",   "seed",  "removeArrived", "agentDefaults", "agents",
-    "groups", "obstacles", "circles", "paths", "map",           "route",         "dimensions"};
+constexpr std::array<std::string_view, 15> kTopKeys = {
+    "name",      "timeStep", "steps", "seed", "removeArrived", "agentDefaults", "agents",    "groups",
+    "obstacles", "circles",  "paths", "map",  "route",         "dimensions",    "preset"};
 // "name" lets a "target" refer to the agent (behavior_json.hpp).
 constexpr std::array<std::string_view, 6> kAgentKeys = {"position",     "velocity", "goal",
                                                         "prefVelocity", "name",     "exits"};
@@ -81,6 +81,18 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("dimensions") && readDimensions(*this, root["dimensions"]) == 3) {
       fail("/dimensions", "3: a 3D scenario, which loadScenario3File (crowd/scenario3.hpp) reads");
     }
+    // A preset sets the defaults that everything below may override.
+    AgentParams defaults;
+    if (root.contains("preset")) {
+      const std::string preset = text(root["preset"], "/preset");
+      if (preset != "pedestrian" && preset != "rvo2") {
+        fail("/preset", "unknown preset '" + preset + "' (known: rvo2, the default, and pedestrian)");
+      }
+      if (preset == "pedestrian") {
+        defaults = kPedestrianParams;
+        spec.timeStep = kPedestrianTimeStep;
+      }
+    }
     if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
     if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
     if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
@@ -90,7 +102,6 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("paths")) steering.readPaths(root["paths"]);
     if (root.contains("circles")) steering.readCircles(root["circles"]);
     if (root.contains("agents")) steering.readNames(root["agents"]);
-    AgentParams defaults;
     if (root.contains("agentDefaults")) {
       const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
       checkKeys(object, "/agentDefaults", {kParamKeys, kSteeringKeys});

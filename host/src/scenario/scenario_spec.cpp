@@ -2,6 +2,7 @@
 // the groups with a seed and look for what is legal but suspicious.
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -48,6 +49,12 @@ PlacedProblem behaviorValueProblem(const Behavior& behavior) {
   }
   for (const BehaviorField& field : kBehaviorFields) {
     const float value = behavior.*field.value;
+    if (const std::string problem = limitProblem(value, field.limit); !problem.empty()) {
+      return {childPath("", field.key), problem + ", got " + formatFloat(value)};
+    }
+  }
+  for (const ModelField& field : kModelFields) {
+    const float value = behavior.model.*field.value;
     if (const std::string problem = limitProblem(value, field.limit); !problem.empty()) {
       return {childPath("", field.key), problem + ", got " + formatFloat(value)};
     }
@@ -138,6 +145,7 @@ class SpecValidator {
       std::optional<std::uint64_t> target;
       if (agent.target) target = agent.target->index;
       steering(childPath("/agents", i), agent.behavior, target, i, 1, total);
+      modelFits(childPath("/agents", i), agent.params, agent.behavior.model, agent.behavior.avoidance);
     }
     std::uint64_t first = spec_.agents.size();
     for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
@@ -145,6 +153,7 @@ class SpecValidator {
       std::optional<std::uint64_t> target;
       if (group.target) target = *group.target;
       steering(childPath("/groups", g), group.behavior, target, first, group.count, total);
+      modelFits(childPath("/groups", g), group.params, group.behavior.model, group.behavior.avoidance);
       first += group.count;
     }
   }
@@ -237,6 +246,29 @@ class SpecValidator {
         break;
     }
     params(path, group.params, "radius");
+  }
+
+  // What a model needs of the step and the neighbour search: the social force model a step short
+  // enough for its body force, the density-aware speed room in the neighbour list for everyone
+  // within its radius at the densest (Weidmann's standstill density).
+  void modelFits(const std::string& path, const AgentParams& params, const ModelParams& model,
+                 AvoidanceMode kind) const {
+    if (kind == AvoidanceMode::SocialForce && spec_.timeStep > socialForceMaxTimeStep(model)) {
+      char most[32];
+      std::snprintf(most, sizeof most, "%.3g", static_cast<double>(socialForceMaxTimeStep(model)) * 0.9995);
+      fail("/timeStep", "the social force model of " + path.substr(1) + " needs a timeStep of at most " + most +
+                            " s with its parameters (its body force is stiff; 0.01 s is usual), got " +
+                            formatFloat(spec_.timeStep));
+    }
+    if (!model.densitySpeed) return;
+    const float needed = std::ceil(5.4f * 3.14159265f * model.densityRadius * model.densityRadius) - 1.0f;
+    if (static_cast<float>(params.maxNeighbors) < needed || params.neighborDist < model.densityRadius) {
+      fail(path + "/densitySpeed", "counting people within densityRadius " + formatFloat(model.densityRadius) +
+                                       " needs maxNeighbors >= " + formatFloat(needed) + " and neighborDist >= " +
+                                       formatFloat(model.densityRadius) + ", got " +
+                                       std::to_string(params.maxNeighbors) + " and " +
+                                       formatFloat(params.neighborDist));
+    }
   }
 
   // The behaviour and target of the agents numbered [first, first + count), of `agentCount`.

@@ -178,7 +178,7 @@ void CudaExecutorOf<Vector>::upload(const Request& request) {
   std::size_t stack = 0;
   using View = StepViewOf<Vector>;
   for (const void* kernel : {reinterpret_cast<const void*>(phaseKernel<NeighboursPhase, View>),
-                             reinterpret_cast<const void*>(phaseKernel<OrcaPhase, View>)}) {
+                             reinterpret_cast<const void*>(phaseKernel<ModelPhase, View>)}) {
     cudaFuncAttributes attributes{};
     cudaCheck(cudaFuncGetAttributes(&attributes, kernel), "cudaFuncGetAttributes");
     stack = std::max(stack, attributes.localSizeBytes);

@@ -38,8 +38,9 @@ bool neighboursInRegisters(int maxNeighbors, double lastCandidatesPerAgent) {
   return maxNeighbors <= kRegisterNeighbours && lastCandidatesPerAgent > 2.0 * maxNeighbors;
 }
 
-/// Runs the phases of a step. Two have lighter kernels for common worlds: the neighbour search
-/// (neighboursInRegisters), and the steering where every profile is goal-only.
+/// Runs the phases of a step. Three have lighter kernels for common worlds: the neighbour search
+/// (neighboursInRegisters), the steering where every profile is goal-only, and the model phase
+/// where no profile uses a pedestrian model.
 template <class... P, class View>
 void launchPhases(PhaseList<P...>, const View& view, const ProfileTable& profiles, bool registerNeighbours,
                   StepTally* tally, cudaEvent_t* events) {
@@ -54,6 +55,12 @@ void launchPhases(PhaseList<P...>, const View& view, const ProfileTable& profile
         if constexpr (std::is_same_v<P, SteeringPhase>) {
           if (!profiles.anySteering) {
             launchPhase<GoalOnlySteeringPhase>(view, tally, events);
+            return;
+          }
+        }
+        if constexpr (std::is_same_v<P, ModelPhase>) {
+          if (!profiles.anyPedestrianModels) {
+            launchPhase<OrcaOnlyModelPhase>(view, tally, events);
             return;
           }
         }

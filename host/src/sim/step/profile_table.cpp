@@ -13,6 +13,25 @@ namespace crowd {
 
 namespace {
 
+ModelTerms modelTerms(const AgentParams& a, const ModelParams& p) {
+  ModelTerms m{};
+  m.timeGap = p.timeGap;
+  m.neighborRepulsion = p.neighborRepulsion;
+  m.neighborRepulsionRange = p.neighborRepulsionRange;
+  m.wallRepulsion = p.wallRepulsion;
+  m.wallRepulsionRange = p.wallRepulsionRange;
+  m.invRelaxationTime = 1.0f / p.relaxationTime;
+  m.invMass = 1.0f / p.bodyMass;
+  m.socialStrength = p.socialStrength;
+  m.socialRange = p.socialRange;
+  m.bodyForce = p.bodyForce;
+  m.friction = p.friction;
+  m.wallRange = modelWallRange(a.radius, p);
+  m.densitySpeed = p.densitySpeed;
+  m.densityRadius = p.densityRadius;
+  return m;
+}
+
 SteeringTerms steeringTerms(const AgentParams& a, const Behavior& b) {
   SteeringTerms s{};
   s.count = static_cast<int>(b.behaviors.size());
@@ -35,6 +54,7 @@ SteeringTerms steeringTerms(const AgentParams& a, const Behavior& b) {
   s.wanderJitter = b.wanderJitter;
   s.boxLength = b.boxLength;
   s.separationRadius = b.separationRadius;
+  s.model = modelTerms(a, b.model);
   s.planner = b.planner;
   s.frenet = b.frenet;
   s.frenet.targetSpeed = a.prefSpeed;
@@ -50,7 +70,10 @@ ProfileTable makeProfileTable(const std::vector<AgentParams>& profiles,
   for (std::size_t p = 0; p < profiles.size(); ++p) {
     const AgentParams& a = profiles[p];
     table.steering.push_back(steeringTerms(a, behaviors[p]));
-    table.anySteering = table.anySteering || !table.steering.back().goalOnly;
+    const SteeringTerms& s = table.steering.back();
+    table.anySteering = table.anySteering || !s.goalOnly;
+    table.anyPedestrianModels = table.anyPedestrianModels || s.avoidance == AvoidanceMode::Csm ||
+                                s.avoidance == AvoidanceMode::SocialForce;
     table.anyPlanners = table.anyPlanners || table.steering.back().planner != LocalPlanner::None;
     ProfileTerms t;
     t.radius = a.radius;

@@ -17,6 +17,7 @@ struct ProfileTable {
   std::vector<SteeringTerms> steering;  ///< Indexed like terms.
   bool anySteering = false;             ///< Some profile is not goal-only.
   bool anyPlanners = false;             ///< Some profile has a local planner (agents keep tracks).
+  bool anyPedestrianModels = false;     ///< Some profile moves by the CSM or the social force model.
   float maxNeighborDist = 0.0f;
   float maxObstacleRange = 0.0f;
   int maxNeighbors = 0;

@@ -40,11 +40,16 @@ enum class CombineRule : std::uint8_t {
   Priority,  ///< The first behaviour (in list order) whose weighted force is not zero.
 };
 
-/// What turns the steered velocity into the new velocity.
+/// The motion model: what turns the steered (desired) velocity into the new velocity. Scenario
+/// files name it "model" (or, for the first two, "avoidance").
 enum class AvoidanceMode : std::uint8_t {
-  Orca,  ///< ORCA among agents and obstacles, with the steered velocity as preferred velocity.
-  None,  ///< The steered velocity is the new velocity (behaviours alone avoid anything).
+  Orca,         ///< ORCA among agents and obstacles, with the steered velocity as preferred velocity.
+  None,         ///< The steered velocity is the new velocity (behaviours alone avoid anything).
+  Csm,          ///< The collision-free speed model (collision_free_speed.hpp); planar worlds.
+  SocialForce,  ///< The social force model (social_force.hpp); planar worlds.
 };
+inline constexpr int kAvoidanceModeCount = 4;
+inline constexpr const char* kAvoidanceModeNames[kAvoidanceModeCount] = {"orca", "none", "csm", "socialforce"};
 
 /// A local planner that replaces the behaviours' forces: the agent follows a planned trajectory
 /// along the reference line of its path (steer_frenet.hpp).

@@ -112,14 +112,14 @@ CROWD_HD CROWD_NOINLINE inline Vector stuckPrefVelocity(const View& view, int se
   return pref + jitterOf(bits, view.jitter * maxSpeed, pref);
 }
 
-/// The preferred velocity ORCA optimises for: the agent's own, unless it is stuck (below
+/// The preferred velocity ORCA optimises for: the agent's own (`pref`, as the model phase has it),
+/// unless it is stuck (below
 /// kStuckSpeedFraction of its preferred speed) among agent neighbours; then stuckPrefVelocity.
 /// An agent alone cannot be caught in a deadlock, and a moving one is not in one, so both keep
 /// exactly RVO2's objective. With jitter 0 (exact RVO2 results) nothing changes.
-template <class View>
-CROWD_HD inline auto orcaPrefVelocity(const View& view, int self, float maxSpeed) {
+template <class View, class Vector>
+CROWD_HD inline Vector orcaPrefVelocity(const View& view, int self, float maxSpeed, Vector pref) {
   const auto& a = view.agents;
-  const auto pref = a.prefVelocity[self];
   if (!(view.jitter > 0.0f) || view.neighbours.count[self] == 0) return pref;
   const float prefSpeedSq = absSq(pref);
   const float speedSq = absSq(a.velocity[self]);

@@ -36,7 +36,7 @@ struct OrcaResult {
 /// Obstacle lines first (nearest edge first), then one line per agent neighbour in neighbour
 /// order, then the LP (lp2, falling back to lp3): the order that decides RVO2's results. The LP
 /// optimises for orcaPrefVelocity (deadlock.hpp).
-CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self) {
+CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self, Vec2 desired) {
   const AgentArrays& agents = view.agents;
   const ProfileTerms& t = view.terms[agents.profile[self]];
   const Vec2 p = agents.position[self];
@@ -64,7 +64,7 @@ CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self) {
                       coincidentSeparationHint(selfId, agents.id[other].index));
   }
   return OrcaResult{solveOrcaProgram(lines, lineCount, obstacleLineCount, t.maxSpeed,
-                                     orcaPrefVelocity(view, self, t.maxSpeed)),
+                                     orcaPrefVelocity(view, self, t.maxSpeed, desired)),
                     lineCount};
 }
 

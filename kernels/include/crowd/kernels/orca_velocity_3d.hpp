@@ -17,7 +17,7 @@ struct OrcaResult3 {
   int lines;  ///< Half-spaces built, a cost figure.
 };
 
-CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self) {
+CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self, Vec3 desired) {
   const AgentArrays3& agents = view.agents;
   const ProfileTerms& t = view.terms[agents.profile[self]];
   const Sphere3 me{agents.position[self], agents.velocity[self], t.radius};
@@ -31,7 +31,7 @@ CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self) {
     planes[m] = agentOrcaPlane3(me, them, t.invTimeHorizon, view.invTimeStep,
                                 coincidentSeparationHint3(selfId, agents.id[other].index));
   }
-  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed)),
+  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed, desired)),
                      neighbours};
 }
 

@@ -9,6 +9,7 @@
 #include "circle_obstacle.hpp"
 #include "config.hpp"
 #include "frenet_settings.hpp"
+#include "model_terms.hpp"
 #include "vec2.hpp"
 
 namespace crowd {
@@ -21,7 +22,8 @@ struct SteeringTerms {
   int count;
   CombineRule combine;
   PursuitKind pursuit;
-  AvoidanceMode avoidance;
+  AvoidanceMode avoidance;  ///< The motion model: what turns the steered velocity into the new one.
+  ModelTerms model;         ///< The pedestrian models' parameters and the density-aware speed.
   bool goalOnly;
   int path;  ///< Index into PathView, -1 for none, or kOwnRoute.
   float maxForce;

@@ -12,19 +12,24 @@
 //
 // The same phases step a planar world (StepView) and a 3D one (StepView3): run() is a template
 // on the view, and the few things that differ between the worlds (the neighbour search, the
-// steering, the ORCA program) are functions overloaded on the view.
+// steering, the ORCA program) are functions overloaded on the view; the pedestrian models are
+// planar only.
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
 #include "agent_columns.hpp"
+#include "collision_free_speed.hpp"
 #include "config.hpp"
+#include "density_speed.hpp"
 #include "k_nearest.hpp"
 #include "neighbour_search.hpp"
 #include "neighbour_search_3d.hpp"
 #include "orca_velocity.hpp"
 #include "orca_velocity_3d.hpp"
 #include "phase.hpp"
+#include "social_force.hpp"
 #include "steering.hpp"
 #include "steering_3d.hpp"
 #include "step_view.hpp"
@@ -141,25 +146,42 @@ struct GoalOnlySteeringPhase {
   }
 };
 
-/// ORCA: half-planes from obstacles and neighbours, then the linear program.
-struct OrcaPhase {
+/// Each agent's new velocity from its preferred one, by its profile's motion model: ORCA
+/// (half-planes from obstacles and neighbours, then the linear program), the collision-free speed
+/// model or the social force model (planar worlds only), or none. kPedestrianModels false leaves
+/// the pedestrian models out: the GPU runs that variant where no profile uses them, since their
+/// code would cost the ORCA kernel registers.
+template <bool kPedestrianModels>
+struct ModelPhaseWith {
   static constexpr Phase kPhase = Phase::Orca;
   using Scratch = NoScratch;
 
   template <class View>
   CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
     const std::uint32_t p = view.agents.profile[k];
-    auto v = view.agents.prefVelocity[k];  // Without avoidance the steered velocity is final.
-    if (view.steering[p].avoidance == AvoidanceMode::Orca) {
-      const auto orca = orcaVelocity(view, k);
+    const SteeringTerms& s = view.steering[p];
+    auto desired = view.agents.prefVelocity[k];
+    // Slowed here rather than stored: a fixed preferred velocity would be slowed again each step.
+    if (s.model.densitySpeed) desired = densitySlowedVelocity(view, k, s.model.densityRadius);
+    auto v = desired;  // Without a model the desired velocity is final.
+    if (s.avoidance == AvoidanceMode::Orca) {
+      const auto orca = orcaVelocity(view, k, desired);
       v = orca.velocity;
       tally.orcaLines += orca.lines;
     }
-    if (view.clampSpeed && clampToSpeed(v, view.terms[view.agents.profile[k]].maxSpeed)) ++tally.speedClamps;
+    if constexpr (kPedestrianModels && std::is_same_v<View, StepView>) {
+      if (s.avoidance == AvoidanceMode::Csm) v = collisionFreeSpeedVelocity(view, k, desired);
+      if (s.avoidance == AvoidanceMode::SocialForce) v = socialForceVelocity(view, k, desired);
+    }
+    if (view.clampSpeed && clampToSpeed(v, view.terms[p].maxSpeed)) ++tally.speedClamps;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
   }
 };
+
+using ModelPhase = ModelPhaseWith<true>;
+/// The model phase of a world where every profile uses ORCA or no model.
+using OrcaOnlyModelPhase = ModelPhaseWith<false>;
 
 /// Every velocity was computed from the old state; now move everyone and test arrival.
 struct CommitPhase {
@@ -190,6 +212,6 @@ template <class... Phases>
 struct PhaseList {};
 
 /// The per-agent phases of a step, in order.
-using AgentPhases = PhaseList<NeighboursPhase, SteeringPhase, OrcaPhase, CommitPhase>;
+using AgentPhases = PhaseList<NeighboursPhase, SteeringPhase, ModelPhase, CommitPhase>;
 
 }  // namespace crowd
