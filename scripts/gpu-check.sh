@@ -50,7 +50,7 @@ part() {
 cat "$out/machine.log"
 
 export CROWD_REQUIRE_GPU=1
-part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaBackend3d.*:CudaSteering.*:Render.Interop*' --gtest_color=no
+part gpu-tests 120 "$tests" --gtest_filter='CudaBackend.*:CudaBackend3d.*:CudaSteering.*:CudaPedestrians.*:Render.Interop*' --gtest_color=no
 # The pictures, in one process: on an H200 (driver 580) they came out black when sixteen test
 # processes made EGL contexts at once, and right one at a time.
 part render-tests 60 "$tests" --gtest_filter='Render.*' --gtest_color=no
@@ -93,7 +93,7 @@ if command -v ncu >/dev/null; then
 fi
 if command -v compute-sanitizer >/dev/null; then
   part memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 9 "$tests" \
-    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*:CudaSteering.Planners*:CudaBackend3d.RandomStates*:CudaBackend3d.Steer*' --gtest_color=no
+    --gtest_filter='CudaBackend.OneStep*:CudaBackend.Writes*:CudaSteering.Changes*:CudaSteering.Planners*:CudaBackend3d.RandomStates*:CudaBackend3d.Steer*:CudaPedestrians.*' --gtest_color=no
   part racecheck 30 compute-sanitizer --tool racecheck --error-exitcode 9 "$tests" \
     --gtest_filter='CudaBackend.OneStep*' --gtest_color=no
 fi

@@ -26,6 +26,8 @@ Command routeCommand();      // commands/route.cpp
 Command realismCommand();    // commands/realism.cpp
 Command viewCommand();       // commands/view.cpp
 Command renderCommand();     // commands/render.cpp
+Command measureCommand();    // commands/measure.cpp
+Command verifyCommand();     // commands/verify.cpp
 
 /// `crowdsim` with no command: the showcase in a window where there is a display, else a picture
 /// of it; without the viewer, the circle run and its summary (commands/default_action.cpp).

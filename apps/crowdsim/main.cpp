@@ -19,8 +19,9 @@ int main(int argc, char** argv) {
       "With no arguments it shows the built-in crossing scenario in a window, or, without a display,\n"
       "draws it into crowd-picture/frame-00000.png (a build without the viewer runs the circle)."};
   app.require_subcommand(0, 1);
-  const std::vector<Command> commands{runCommand(),   scenariosCommand(), validateCommand(), benchCommand(),
-                                      routeCommand(), realismCommand(),   viewCommand(),     renderCommand()};
+  const std::vector<Command> commands{
+      runCommand(),     scenariosCommand(), validateCommand(), benchCommand(),   routeCommand(),
+      realismCommand(), viewCommand(),      renderCommand(),   measureCommand(), verifyCommand()};
   for (const Command& command : commands)
     command.addOptions(*app.add_subcommand(command.name, command.description));
   app.footer(
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
       "  crowdsim bench --agents 1000,10000 --json bench.json\n"
       "  crowdsim route --map arena.map --scen arena.map.scen --out routes.csv\n"
       "  crowdsim realism crowds_zara01.txt --svg zara.svg\n"
+      "  crowdsim measure scenarios/corridor_measure.json --window 10 --svg fd.svg\n"
+      "  crowdsim verify --only 'RiMEA 4' --svg-dir figures\n"
       "  crowdsim view builtin evacuation --agents 10000\n"
       "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
       "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"

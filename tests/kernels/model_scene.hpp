@@ -19,6 +19,7 @@ struct ModelScene {
   std::vector<Vec2> position, velocity, prefVelocity, goal;
   std::vector<std::uint32_t> profile;
   std::vector<std::uint8_t> flags;
+  std::vector<float> startTime;
   std::vector<int> neighbourSlots, neighbourCount;
   crowd::ProfileTerms terms{};
   crowd::SteeringTerms steering{};
@@ -33,6 +34,7 @@ struct ModelScene {
     goal.assign(n, Vec2(0, 0));
     profile.assign(n, 0);
     flags.assign(n, 0);
+    startTime.assign(n, 0.0f);
     terms.radius = 0.2f;
     terms.maxSpeed = 2.0f;
     terms.prefSpeed = 1.34f;
@@ -68,7 +70,7 @@ struct ModelScene {
     }
     crowd::StepView v{};
     v.agents = crowd::AgentArrays{id.data(),   position.data(), velocity.data(), prefVelocity.data(),
-                                  goal.data(), profile.data(),  flags.data()};
+                                  goal.data(), profile.data(),  flags.data(),    startTime.data()};
     v.count = n;
     v.terms = &terms;
     v.steering = &steering;

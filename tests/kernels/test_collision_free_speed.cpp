@@ -65,8 +65,8 @@ TEST(KernelCollisionFreeSpeed, OnlyBodiesAheadAndInTheWaySlowIt) {
   const double push = 8.0 * std::exp((0.4 - std::sqrt(2.5)) / 0.1);
   const double dx = 1.0 - push * 1.5 / std::sqrt(2.5), dy = -push * 0.5 / std::sqrt(2.5);
   const double norm = std::hypot(dx, dy);
-  EXPECT_TRUE(near(newVelocity(aside), Vec2(static_cast<float>(1.34 * dx / norm), static_cast<float>(1.34 * dy / norm)),
-                   2e-6f));
+  EXPECT_TRUE(near(newVelocity(aside),
+                   Vec2(static_cast<float>(1.34 * dx / norm), static_cast<float>(1.34 * dy / norm)), 2e-6f));
   // Ahead and 0.3 m to the side, within the contact distance: its headway slows the agent.
   ModelScene inTheWay({{0, 0}, {1, 0.3f}});
   inTheWay.prefVelocity[0] = Vec2(1.34f, 0);

@@ -37,12 +37,12 @@ TEST(KernelDensitySpeed, LocalDensityCountsThoseWithinTheRadius) {
   EXPECT_FLOAT_EQ(crowd::localDensity(view, 5, 1.0f), 0.0f);  // Alone.
   // Scaled preferred velocity: Weidmann's fraction at that density.
   scene.prefVelocity[0] = Vec2(1.34f, 0);
-  const Vec2 slowed = crowd::densitySlowedVelocity(scene.view(), 0, 1.0f);
+  const Vec2 slowed = crowd::densitySlowedVelocity(scene.view(), 0, 1.0f, scene.prefVelocity[0]);
   EXPECT_FLOAT_EQ(slowed.x, 1.34f * crowd::weidmannSpeedFraction(3.0f / 3.14159265f));
   EXPECT_NEAR(slowed.x, 1.082f, 1e-3f);  // 0.95 P/m^2 slows Weidmann's walkers to 1.082 m/s.
   // Alone, the full preferred velocity.
   scene.prefVelocity[5] = Vec2(0, 1.34f);
-  EXPECT_EQ(crowd::densitySlowedVelocity(scene.view(), 5, 1.0f), Vec2(0, 1.34f));
+  EXPECT_EQ(crowd::densitySlowedVelocity(scene.view(), 5, 1.0f, scene.prefVelocity[5]), Vec2(0, 1.34f));
 }
 
 }  // namespace

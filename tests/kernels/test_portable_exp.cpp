@@ -1,11 +1,11 @@
 // Unit tests for crowd/kernels/portable_exp.hpp: within 2 ulp of the true exponential (taken in
 // double) across the float range the models use, exact at 0, and the edges (underflow to 0,
 // overflow to infinity, NaN through).
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
-#include <algorithm>
-#include <cstdlib>
 
 #include <gtest/gtest.h>
 

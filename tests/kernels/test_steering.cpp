@@ -52,6 +52,7 @@ struct Scene {
   std::vector<Vec2> position, velocity, prefVelocity, goal;
   std::vector<std::uint32_t> profile;
   std::vector<std::uint8_t> flags;
+  std::vector<float> startTime;
   crowd::ProfileTerms terms{};
   crowd::SteeringTerms steering{};
   std::vector<AgentId> target;
@@ -71,6 +72,7 @@ struct Scene {
     goal.assign(n, Vec2(0, 0));
     profile.assign(n, 0);
     flags.assign(n, 0);
+    startTime.assign(n, 0.0f);
     target.assign(n, crowd::kNoTarget);
     wanderIn.assign(n, Vec2(0, 0));
     wanderOut.assign(n, Vec2(0, 0));
@@ -105,7 +107,7 @@ struct Scene {
   crowd::StepView view() {
     crowd::StepView v{};
     v.agents = crowd::AgentArrays{id.data(),   position.data(), velocity.data(), prefVelocity.data(),
-                                  goal.data(), profile.data(),  flags.data()};
+                                  goal.data(), profile.data(),  flags.data(),    startTime.data()};
     v.count = static_cast<int>(id.size());
     v.terms = &terms;
     v.steering = &steering;

@@ -23,9 +23,9 @@ using ::testing::StartsWith;
 
 // The ORCA set-ups (RVO2's agent parameters, goals for everyone), then the steering ones.
 const std::vector<std::string> kNames = {"circle", "crossing", "corridor", "bottleneck", "random"};
-const std::vector<std::string> kAllNames = {"circle", "crossing",   "corridor", "bottleneck",
-                                            "random", "pursuit",    "pathloop", "forest",
-                                            "mix",    "evacuation", "lanes",    "maze"};
+const std::vector<std::string> kAllNames = {"circle",  "crossing", "corridor", "bottleneck", "random",
+                                            "pursuit", "pathloop", "forest",   "mix",        "evacuation",
+                                            "lanes",   "maze",     "walkway",  "doorway"};
 
 struct Bounds {
   Vec2 min;
@@ -58,7 +58,9 @@ TEST(ScenarioBuiltin, UnknownNameListsTheKnownOnes) {
   } catch (const ScenarioError& error) {
     EXPECT_EQ(std::string(error.what()),
               "unknown built-in scenario 'nosuch' (known: circle, crossing, corridor, "
-              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, lanes, maze, sphere, swarm)");
+              "bottleneck, random, pursuit, pathloop, forest, mix, evacuation, lanes, maze, walkway, "
+              "doorway, sphere, "
+              "swarm)");
   }
 }
 

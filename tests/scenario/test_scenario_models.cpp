@@ -19,10 +19,10 @@ std::string groupWith(const std::string& keys, const std::string& top = "") {
 }
 
 TEST(ScenarioModels, ModelAndItsParametersAreRead) {
-  const Scenario scenario = parseScenario(
-      groupWith(R"("model": "csm", "timeGap": 0.7, "neighborRepulsion": 3, "densitySpeed": true,
+  const Scenario scenario =
+      parseScenario(groupWith(R"("model": "csm", "timeGap": 0.7, "neighborRepulsion": 3, "densitySpeed": true,
                    "maxNeighbors": 16, "neighborDist": 2)"),
-      "models.json");
+                    "models.json");
   ASSERT_EQ(scenario.agents.size(), 4u);
   const Behavior& b = scenario.agents[0].behavior;
   EXPECT_EQ(b.avoidance, AvoidanceMode::Csm);
@@ -31,7 +31,8 @@ TEST(ScenarioModels, ModelAndItsParametersAreRead) {
   EXPECT_TRUE(b.model.densitySpeed);
   EXPECT_EQ(b.model.wallRepulsion, 5.0f);  // JuPedSim's default where the file is silent.
   // The older key names the same thing; agentDefaults give every group the model.
-  const Scenario older = parseScenario(groupWith(R"("avoidance": "socialforce")", R"("timeStep": 0.01,)"), "a.json");
+  const Scenario older =
+      parseScenario(groupWith(R"("avoidance": "socialforce")", R"("timeStep": 0.01,)"), "a.json");
   EXPECT_EQ(older.agents[0].behavior.avoidance, AvoidanceMode::SocialForce);
   const Scenario defaulted =
       parseScenario(groupWith(R"("maxNeighbors": 10)", R"("agentDefaults": {"model": "csm"},)"), "d.json");
@@ -39,7 +40,8 @@ TEST(ScenarioModels, ModelAndItsParametersAreRead) {
 }
 
 TEST(ScenarioModels, ThePedestrianPresetGivesSiDefaults) {
-  const Scenario scenario = parseScenario(groupWith(R"("radius": 0.25)", R"("preset": "pedestrian",)"), "p.json");
+  const Scenario scenario =
+      parseScenario(groupWith(R"("radius": 0.25)", R"("preset": "pedestrian",)"), "p.json");
   EXPECT_EQ(scenario.timeStep, kPedestrianTimeStep);
   AgentParams expected = kPedestrianParams;
   expected.radius = 0.25f;  // The file's own value wins over the preset.
@@ -64,7 +66,8 @@ TEST(ScenarioModels, BadValuesAreRefusedWhereTheyAreWritten) {
                       "the social force model of groups/0 needs a timeStep of at most 0.0235 s");
   // The density-aware speed must be able to count a standing crowd within its radius.
   expectScenarioError(groupWith(R"("densitySpeed": true, "maxNeighbors": 10, "neighborDist": 5)"),
-                      "/groups/0/densitySpeed", "needs maxNeighbors >= 16 and neighborDist >= 1, got 10 and 5");
+                      "/groups/0/densitySpeed",
+                      "needs maxNeighbors >= 16 and neighborDist >= 1, got 10 and 5");
 }
 
 TEST(ScenarioModels, A3dWorldRefusesThePlanarModels) {

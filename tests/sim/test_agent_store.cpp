@@ -43,7 +43,7 @@ TEST(AgentStore, AppendFillsEveryColumnAndCountsBytes) {
     EXPECT_EQ(column.size(), 10u);
     ++columns;
   });
-  EXPECT_EQ(columns, 7u);
+  EXPECT_EQ(columns, 8u);
   EXPECT_GE(store.bytes(), 10u * static_cast<std::size_t>(kAgentColumnBytes));
 }
 

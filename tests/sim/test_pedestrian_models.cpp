@@ -87,19 +87,26 @@ TEST(PedestrianModels, CsmBodiesHeadOnNeverOverlap) {
 }
 
 /// A 20 m stretch of 4 m corridor packed at 3 P/m^2, everyone walking +x, one group per model.
-std::string pressedCorridor(const std::string& model, const std::string& extra, float timeStep) {
-  return R"({"preset": "pedestrian", "timeStep": )" + std::to_string(timeStep) + R"(, "seed": 3,
+/// `varied`: speeds and start times drawn per agent, and a speed zone midway.
+std::string pressedCorridor(const std::string& model, const std::string& extra, float timeStep,
+                            bool varied = false) {
+  const std::string variety =
+      varied
+          ? R"(, "prefSpeed": {"normal": [1.34, 0.26], "min": 0.8, "max": 1.8}, "startTime": {"uniform": [0, 1]})"
+          : "";
+  return R"({"preset": "pedestrian", "timeStep": )" + std::to_string(timeStep) + R"(, "seed": 3,)" +
+         (varied ? R"("speedZones": [{"min": [8, 0], "max": [12, 4], "factor": 0.5}],)" : "") + R"(
     "obstacles": [[[-5, -1], [60, -1], [60, 0], [-5, 0]], [[-5, 4], [60, 4], [60, 5], [-5, 5]]],
     "groups": [{"type": "rectangle", "count": 240, "min": [0.25, 0.25], "max": [19.75, 3.75],
                 "placement": "random", "prefVelocity": [1.34, 0], "model": ")" +
-         model + "\"" + extra + "}]}";
+         model + "\"" + extra + variety + "}]}";
 }
 
 TEST(PedestrianModels, EveryModelGivesOneStateForAnyThreadCount) {
-  for (const auto& [model, extra, dt] :
-       {std::tuple{"csm", "", 0.1f}, std::tuple{"socialforce", "", 0.01f},
-        std::tuple{"orca", R"(, "densitySpeed": true)", 0.1f}}) {
-    const Scenario scenario = parseScenario(pressedCorridor(model, extra, dt), model);
+  // With drawn speeds, premovement times and a speed zone: every pedestrian feature at once.
+  for (const auto& [model, extra, dt] : {std::tuple{"csm", "", 0.1f}, std::tuple{"socialforce", "", 0.01f},
+                                         std::tuple{"orca", R"(, "densitySpeed": true)", 0.1f}}) {
+    const Scenario scenario = parseScenario(pressedCorridor(model, extra, dt, true), model);
     const std::uint64_t one = test::hashAfter<test::Planar>(scenario, 1, 30);
     EXPECT_EQ(test::hashAfter<test::Planar>(scenario, 2, 30), one) << model;
     EXPECT_EQ(test::hashAfter<test::Planar>(scenario, 3, 30), one) << model;

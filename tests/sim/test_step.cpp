@@ -34,8 +34,8 @@ TEST(Step, NonFiniteResultIsRefusedAndNamesTheAgentAndStep) {
   const AgentStore before = agents;
   const ProfileTable profiles = makeProfileTable({AgentParams{}}, {Behavior{}});
   StepDriverOf<Vec2> driver(makeCpuExecutor<Vec2>());
-  const StepReportOf<Vec2> report = driver.step(
-      StepRequestOf<Vec2>{agents, nullptr, profiles, StaticWorldView{}, 0.25f, 0.0f, 2, 0.0f, false, 1, 1});
+  const StepReportOf<Vec2> report = driver.step(StepRequestOf<Vec2>{
+      agents, nullptr, profiles, StaticWorldView{}, 0.0, 0.25f, 0.0f, 2, 0.0f, false, 1, 1});
   ASSERT_TRUE(report.nonFinite.has_value());
   EXPECT_EQ(report.nonFinite->dense, 1u);
   EXPECT_FALSE(isFinite(report.nonFinite->velocity) && isFinite(report.nonFinite->position));

@@ -20,6 +20,7 @@
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+#include "model_override.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
 #include "strict_integer.hpp"
@@ -31,6 +32,7 @@ struct BenchOptions {
   std::vector<std::string> scenarios{"circle", "random"};
   std::vector<std::size_t> agents{1000, 10000, 100000};
   std::vector<std::string> backends;  // Empty: the CPU, and the GPU when there is one.
+  std::vector<std::string> models;    // Empty: each scenario's own.
   int steps = 20;
   int warmup = 3;
   int threads = 0;
@@ -91,7 +93,7 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   const double rate = agentSteps / (sum.total() / 1000.0);
   const double hostBytesPerAgent = static_cast<double>(sim.memoryBytes()) / static_cast<double>(agents);
   const double bytesPerAgent = static_cast<double>(sim.deviceMemoryBytes()) / static_cast<double>(agents);
-  std::printf("%-8s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
+  std::printf("%-20s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
   for (double ms : mean.ms) std::printf(" %9.3f", ms);
   // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
   const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
@@ -102,7 +104,7 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   // The local planner's throughput: candidates costed per second of the steering phase.
   const double planRate = sum[Phase::Steering] > 0 ? planCandidates / (sum[Phase::Steering] / 1000.0) : 0.0;
   if (planCandidates > 0) {
-    std::printf("%-8s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n",
+    std::printf("%-20s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n",
                 "", "", "", planCandidates / n, planRate);
   }
   std::fflush(stdout);
@@ -147,6 +149,11 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->check(kWholeNumber)
       ->check(CLI::Range(0, 1000000000))
       ->capture_default_str();
+  app.add_option(
+         "--model", o.models,
+         "Motion models to compare on the planar scenarios (repeatable: orca, none, csm, socialforce, "
+         "orca-density); each replaces every agent's model (socialforce cuts the time step to 0.01 s)")
+      ->check(CLI::IsMember(modelOverrideNames()));
   app.add_option("--backend", o.backends,
                  "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
       ->check(CLI::IsMember(backendNames(false)));
@@ -185,29 +192,35 @@ int runBench(const BenchOptions& o) {
   checkOutputPaths({{"--json", o.jsonPath}}, {}, "");
   nlohmann::json results = nlohmann::json::array();
   // Phase columns come from the phase list, headed by their names cut to the column width.
-  std::printf("%-8s %10s %8s", "scenario", "agents", "backend");
+  std::printf("%-20s %10s %8s", "scenario", "agents", "backend");
   for (const char* phase : kPhaseNames) std::printf(" %9.9s", phase);
   std::printf(" %9s %9s %9s %10s %9s %14s %9s %9s\n", "total", "median", "steering", "cand/agent", "ns/line",
               "agent-steps/s", "B/agent", "dev B/ag");
-  std::printf("%-8s %10s %8s", "", "", "");
+  std::printf("%-20s %10s %8s", "", "", "");
   for (int p = 0; p <= kPhaseCount + 1; ++p) std::printf(" %9s", "ms");
   std::printf(" %9s\n", "% of step");
   for (const std::string& name : o.scenarios) {
     for (std::size_t agents : o.agents) {
       // One scenario per agent count, timed on each backend.
-      auto sweep = [&](auto scenario, auto makeSim) {
+      auto sweep = [&](auto scenario, auto makeSim, const std::string& label) {
         scenario.removeArrived = false;  // Every timed step at the same agent count.
         for (const std::string& backendName : backends) {
-          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", name.c_str(), agents,
+          std::fprintf(stderr, "bench: %s with %zu agents on %s...\n", label.c_str(), agents,
                        backendName.c_str());
           auto sim = makeSim(scenario, o.threads, backendNamed(backendName));
-          results.push_back(benchPoint(o, name, agents, threads, sim));
+          results.push_back(benchPoint(o, label, agents, threads, sim));
         }
       };
       if (isBuiltinScenario3(name)) {
-        sweep(builtinScenario3(name, agents, o.seed), makeSimulator3);
+        sweep(builtinScenario3(name, agents, o.seed), makeSimulator3, name);
+      } else if (o.models.empty()) {
+        sweep(builtinScenario(name, agents, o.seed), makeSimulator, name);
       } else {
-        sweep(builtinScenario(name, agents, o.seed), makeSimulator);
+        for (const std::string& model : o.models) {
+          Scenario scenario = builtinScenario(name, agents, o.seed);
+          overrideModel(scenario, model);
+          sweep(scenario, makeSimulator, name + "/" + model);
+        }
       }
     }
   }

@@ -11,15 +11,20 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <type_traits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include <crowd/crowd.hpp>
+#include <crowd/measurement_sampler.hpp>
 #include <crowd/output_file.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+#include "measurement_summary.hpp"
+#include "model_override.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
 #include "summary.hpp"
@@ -55,6 +60,16 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   if constexpr (std::is_same_v<World, Scenario>) metrics.setUnreachableAtStart(scenario.unreachableAgents);
   metrics.observe(sim);
   if (trajectory) trajectory->write(sim);
+  // The scenario's measurement areas and lines (a planar file's "measure"), observed at the start
+  // and every interval of simulated time.
+  std::optional<MeasurementSampler> sampler;
+  if constexpr (std::is_same_v<World, Scenario>) {
+    if (scenario.measure) {
+      MeasurementPlan plan = *scenario.measure;
+      plan.threads = threads;
+      sampler.emplace(std::move(plan), sim);
+    }
+  }
 
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
@@ -72,6 +87,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     }
     sim.step();
     metrics.observe(sim);
+    if constexpr (std::is_same_v<World, Scenario>) {
+      if (sampler) sampler->afterStep(sim);
+    }
     if (trajectory) trajectory->write(sim);
     if (progress) {
       const auto now = std::chrono::steady_clock::now();
@@ -98,12 +116,14 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     doc["threads"] = threads;
     doc["timeStep"] = scenario.timeStep;
     doc["wallSeconds"] = wall;
+    if (sampler) doc["measurements"] = nlohmann::json::parse(sampler->measurements().toJson());
     OutputFile out(o.metricsPath);  // In place only once complete.
     const std::string text = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::fwrite(text.data(), 1, text.size(), out.stream());
     out.commit();
   }
   printSummary(scenario, sim, m, threads, wall);
+  if (sampler) printMeasurementSummary(sampler->measurements());
   return kExitSuccess;
 }
 
@@ -132,8 +152,9 @@ int startRun(const RunOptions& o, const World& scenario, Sim& sim, BackendKind b
 }
 
 int runScenario3(const RunOptions& o, BackendKind backend, const std::string& why) {
-  if (o.orca || !o.avoidance.empty()) {
-    throw ScenarioError("--avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
+  if (o.orca || !o.avoidance.empty() || !o.model.empty()) {
+    throw ScenarioError(
+        "--model, --avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
   }
   Scenario3 scenario = loadScenario3Target(o.target, o.agents, o.seed);
   warn(scenario.warnings);
@@ -169,6 +190,12 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
           ->check(CLI::IsMember({"orca", "none"}));
   run.add_flag("--orca", o.orca, "Shorthand for --avoidance orca (e.g. 'run builtin forest --orca')")
       ->excludes(avoidance);
+  run.add_option(
+         "--model", o.model,
+         "Override every agent's motion model: orca, none, csm (collision-free speed model), socialforce "
+         "(cuts the time step to 0.01 s) or orca-density (ORCA with the density-aware speed)")
+      ->check(CLI::IsMember(modelOverrideNames()))
+      ->excludes(avoidance);
 }
 
 }  // namespace
@@ -187,6 +214,7 @@ int runScenario(const RunOptions& o) {
     const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;
     for (AgentDef& agent : scenario.agents) agent.behavior.avoidance = mode;
   }
+  if (!o.model.empty()) overrideModel(scenario, o.model);
   Simulator sim = makeSimulator(scenario, o.threads, backend);
   return startRun(o, scenario, sim, backend, why);
 }

@@ -23,6 +23,8 @@ struct RunOptions {
   bool exactRvo2 = false;
   std::string avoidance;  ///< "orca" or "none" overrides every agent's; empty keeps the scenario's.
   bool orca = false;      ///< --orca: shorthand for --avoidance orca.
+  std::string
+      model;  ///< --model: every agent's motion model (model_override.hpp); empty keeps the scenario's.
 };
 
 /// Runs the scenario, writes the outputs asked for and prints the summary; returns the exit

@@ -34,6 +34,9 @@ struct AgentDefOf {
   AgentParams params;             ///< In 3D, radius is the sphere's and timeHorizonObst is not used.
   Behavior behavior;              ///< What steers it; the default is RVO2's goal rule.
   std::optional<AgentId> target;  ///< The agent it pursues, evades, seeks or flees (must be alive).
+  /// Premovement: seconds into the run before which the agent stands (it is still a body others
+  /// avoid; its model's desired velocity is zero until then). [Limit: limits::kStartTime]
+  float startTime = 0.0f;
 };
 using AgentDef = AgentDefOf<Vec2>;
 using AgentDef3 = AgentDefOf<Vec3>;

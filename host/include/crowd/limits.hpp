@@ -67,6 +67,10 @@ inline constexpr Limit kGoalRadius{"the goal radius limit", -std::numeric_limits
 /// Seconds per step: 1 / timeStep multiplies distances when agents overlap.
 inline constexpr Limit kTimeStep{"the time step limit", 1e-6f, 1e3f};
 
+/// A speed zone's factor on the desired speed.
+inline constexpr Limit kSpeedFactor{"the speed factor limit", 0.0f, 10.0f};
+/// An agent's premovement time, seconds into the run.
+inline constexpr Limit kStartTime{"the start time limit", 0.0f, 1e7f};
 /// Seconds without progress before a navigating agent is re-planned (0: never).
 inline constexpr Limit kReplanAfter{"the re-plan time limit", 0.0f, 1e6f};
 

@@ -33,21 +33,22 @@ inline constexpr Limit kDensityRadius{"the density radius limit", 0.1f, 10.0f};
 /// share a Behavior (and so these) share one profile.
 struct ModelParams {
   // The collision-free speed model (Tordeux, Chraibi, Seyfried 2016); JuPedSim's defaults.
-  float timeGap = 1.0f;                  ///< T, s: speed = (headway - contact distance) / T.
-  float neighborRepulsion = 8.0f;        ///< Strength of the push from each neighbour.
-  float neighborRepulsionRange = 0.1f;   ///< Its decay length, m.
-  float wallRepulsion = 5.0f;            ///< Strength of the push from each wall.
-  float wallRepulsionRange = 0.02f;      ///< Its decay length, m.
+  float timeGap = 1.0f;                 ///< T, s: speed = (headway - contact distance) / T.
+  float neighborRepulsion = 8.0f;       ///< Strength of the push from each neighbour.
+  float neighborRepulsionRange = 0.1f;  ///< Its decay length, m.
+  float wallRepulsion = 5.0f;           ///< Strength of the push from each wall.
+  float wallRepulsionRange = 0.02f;     ///< Its decay length, m.
   // The social force model (Helbing, Farkas, Vicsek 2000); their published values.
-  float relaxationTime = 0.5f;       ///< tau, s.
-  float bodyMass = 80.0f;            ///< m, kg.
-  float socialStrength = 2000.0f;    ///< A, N.
-  float socialRange = 0.08f;         ///< B, m.
-  float bodyForce = 120000.0f;       ///< k, kg/s^2.
-  float friction = 240000.0f;        ///< kappa, kg/(m s).
+  float relaxationTime = 0.5f;     ///< tau, s.
+  float bodyMass = 80.0f;          ///< m, kg.
+  float socialStrength = 2000.0f;  ///< A, N.
+  float socialRange = 0.08f;       ///< B, m.
+  float bodyForce = 120000.0f;     ///< k, kg/s^2.
+  float friction = 240000.0f;      ///< kappa, kg/(m s).
   // The preferred speed from local density along Weidmann's diagram (kernels/density_speed.hpp).
   bool densitySpeed = false;
-  float densityRadius = 1.0f;  ///< m; needs maxNeighbors >= 5.4 * pi * densityRadius^2 and neighborDist >= it.
+  float densityRadius =
+      1.0f;  ///< m; needs maxNeighbors >= 5.4 * pi * densityRadius^2 and neighborDist >= it.
 
   auto operator<=>(const ModelParams&) const = default;
   bool operator==(const ModelParams&) const = default;

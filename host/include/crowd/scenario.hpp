@@ -41,6 +41,12 @@ struct Scenario : BasicScenario<Vec2> {
   std::vector<std::int64_t> routeOffsets;
   /// Agents with a goal or exits that no route reaches: they stand where they are.
   std::size_t unreachableAgents = 0;
+
+  /// What a run measures (crowd/measurement.hpp), in world coordinates: a simulator computes in
+  /// its own frame (SimulatorConfig::origin), so MeasurementSampler moves the plan there.
+  std::optional<MeasurementPlan> measure;
+  /// Areas that scale the desired speed (Simulator::addSpeedZone), in world coordinates.
+  std::vector<SpeedZoneSpec> speedZones;
 };
 
 /// For each agent number, which of `scenario.exits` it leaves by, or -1 for none.

@@ -15,8 +15,10 @@
 
 #include <crowd/agent_params.hpp>
 #include <crowd/behavior.hpp>
+#include <crowd/distribution.hpp>
 #include <crowd/errors.hpp>
 #include <crowd/grid_map.hpp>
+#include <crowd/measurement.hpp>
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/simulator.hpp>
@@ -56,6 +58,19 @@ struct ExitSpec {
 /// replanAfter 0 .. limits::kReplanAfter; replanDistance (0, limits::kRadius]]
 using RouteSpec = NavigationOptions;
 
+/// A value drawn per agent of a group where a file gives a distribution in place of a number
+/// (crowd/distribution.hpp): an AgentParams field other than maxNeighbors, or "startTime".
+struct DrawSpec {
+  std::string key;  ///< The field's scenario key ("prefSpeed", "radius", ..., "startTime").
+  ValueDistribution distribution;
+};
+
+/// An area that scales the desired speed of whoever stands in it (Simulator::addSpeedZone).
+struct SpeedZoneSpec {
+  std::vector<Vec2> polygon;  ///< [Limit: at least 3 vertices within limits::kCoordinate]
+  float factor = 1.0f;        ///< [Limit: limits::kSpeedFactor]
+};
+
 /// A group of agents generated from a few numbers (a file's "groups" entry).
 struct GroupSpec {
   enum class Shape {
@@ -85,7 +100,10 @@ struct GroupSpec {
   /// With Goal::none: every agent leaves by the nearest of these exits by route length (needs a
   /// map). [Limit: limits::kCoordinate]
   std::vector<Vec2> exits;
-  Behavior behavior;  ///< Every agent of the group steers alike.
+  Behavior behavior;       ///< Every agent of the group steers alike.
+  float startTime = 0.0f;  ///< Every agent's premovement time. [Limit: limits::kStartTime]
+  /// Values drawn per agent, over params and startTime (the later entry wins for a key).
+  std::vector<DrawSpec> draws;
   /// Every agent of the group targets this agent (its number; see Scenario::agents).
   std::optional<std::size_t> target;
 };
@@ -109,6 +127,11 @@ struct ScenarioSpec {
   RouteSpec route;
   /// Exit sets of agents listed one by one (count 1 each); groups keep theirs in GroupSpec.
   std::vector<ExitSpec> exits;
+  /// Measurement areas and lines a run observes (a file's "measure"); none: nothing measured.
+  /// [Limit: checkMeasurementPlan's rules; vertices and line ends within limits::kCoordinate]
+  std::optional<MeasurementPlan> measure;
+  std::vector<SpeedZoneSpec>
+      speedZones;  ///< A file's "speedZones", in order (the first holding an agent wins).
 };
 
 /// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.

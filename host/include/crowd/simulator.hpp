@@ -69,6 +69,15 @@ class Simulator final : public BasicSimulator<Vec2> {
   int addCircle(Vec2 center, float radius);
   const ObstacleSet& obstacles() const;
 
+  // --- speed zones --------------------------------------------------------------------------
+  /// Adds an area (a simple polygon, at least 3 vertices) in which every agent's desired speed
+  /// is multiplied by `factor` (stairs as RiMEA models them on one floor: 0.5 up, 0.75 down).
+  /// An agent in several zones takes the first one added. Returns its number. Throws
+  /// std::invalid_argument for vertices outside the coordinate limit, fewer than 3, or a factor
+  /// outside limits::kSpeedFactor.
+  int addSpeedZone(std::span<const Vec2> polygon, float factor);
+  std::size_t speedZoneCount() const;
+
  private:
   void requireUsable(const Behavior& behavior) override;
   void behaviorSet(AgentId id, const Behavior& behavior) override;

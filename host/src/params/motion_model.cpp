@@ -1,8 +1,8 @@
 // The motion models' parameters (crowd/motion_model.hpp): names, checks, derived ranges.
-#include <crowd/motion_model.hpp>
-
 #include <algorithm>
 #include <cmath>
+
+#include <crowd/motion_model.hpp>
 
 namespace crowd {
 
@@ -24,7 +24,8 @@ float modelWallRange(float radius, const ModelParams& params) {
 
 std::string checkModelParams(const ModelParams& params) {
   for (const ModelField& field : kModelFields) {
-    if (std::string problem = checkLimit(params.*field.value, field.limit, field.key.data()); !problem.empty()) {
+    if (std::string problem = checkLimit(params.*field.value, field.limit, field.key.data());
+        !problem.empty()) {
       return problem;
     }
   }
@@ -35,8 +36,9 @@ float socialForceMaxTimeStep(const ModelParams& params) {
   // Semi-implicit Euler keeps one spring of stiffness s stable below 2 / sqrt(s / m); a body
   // pressed from several sides at once is stiffer, so half that. The stiffness is the body
   // force plus the exponential repulsion's slope at contact (A / B).
-  const double stiffness = static_cast<double>(params.bodyForce) +
-                           static_cast<double>(params.socialStrength) / static_cast<double>(params.socialRange);
+  const double stiffness =
+      static_cast<double>(params.bodyForce) +
+      static_cast<double>(params.socialStrength) / static_cast<double>(params.socialRange);
   return static_cast<float>(1.0 / std::sqrt(stiffness / static_cast<double>(params.bodyMass)));
 }
 

@@ -183,7 +183,8 @@ Steering SteeringReader::readKeys(const json& object, const std::string& path, c
   }
   for (const ModelField& field : kModelFields) {
     const std::string key(field.key);
-    if (object.contains(key)) behavior.model.*field.value = values_.floatNumber(object[key], childPath(path, key));
+    if (object.contains(key))
+      behavior.model.*field.value = values_.floatNumber(object[key], childPath(path, key));
   }
   if (object.contains("densitySpeed")) {
     behavior.model.densitySpeed = values_.boolean(object["densitySpeed"], path + "/densitySpeed");

@@ -1,7 +1,7 @@
 // Steering in scenario files: the keys that give agents behaviours ("behavior", "combine",
-// "model" or "avoidance" with every field of kModelFields and "densitySpeed", "pursuit", "path" and "loop", "target", every field of kBehaviorFields), the local
-// planner ("planner", and "frenet" with the keys of kFrenetFields and kFrenetCounts), agent
-// names, and the top-level "paths" and "circles".
+// "model" or "avoidance" with every field of kModelFields and "densitySpeed", "pursuit", "path" and "loop",
+// "target", every field of kBehaviorFields), the local planner ("planner", and "frenet" with the keys of
+// kFrenetFields and kFrenetCounts), agent names, and the top-level "paths" and "circles".
 //
 // The split is the one the rest of the reader keeps: SteeringReader checks shape (types, known
 // names, names of targets) and validateScenarioSpec checks values, so a spec built in code is
@@ -42,9 +42,10 @@ inline constexpr auto kParamKeys = [] {
 
 /// The steering keys of an agent, a group or "agentDefaults" (beside AgentParams' keys).
 inline constexpr auto kSteeringKeys = [] {
-  constexpr std::string_view kNamed[] = {"behavior", "combine", "avoidance", "pursuit",     "path",  "loop",
-                                         "target",   "planner", "frenet",    "model", "densitySpeed"};
-  std::array<std::string_view, std::size(kNamed) + std::size(kBehaviorFields) + std::size(kModelFields)> keys{};
+  constexpr std::string_view kNamed[] = {"behavior", "combine", "avoidance", "pursuit", "path",        "loop",
+                                         "target",   "planner", "frenet",    "model",   "densitySpeed"};
+  std::array<std::string_view, std::size(kNamed) + std::size(kBehaviorFields) + std::size(kModelFields)>
+      keys{};
   std::size_t k = 0;
   for (const std::string_view key : kNamed) keys[k++] = key;
   for (const BehaviorField& field : kBehaviorFields) keys[k++] = field.key;

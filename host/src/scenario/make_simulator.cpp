@@ -97,6 +97,15 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
         throw ScenarioError(scenario.name + ": /circles/" + std::to_string(c) + ": " + error.what());
       }
     }
+    for (std::size_t z = 0; z < scenario.speedZones.size(); ++z) {
+      try {
+        std::vector<Vec2> polygon = scenario.speedZones[z].polygon;
+        for (Vec2& v : polygon) v = inFrame(v, config.origin);
+        simulator.addSpeedZone(polygon, scenario.speedZones[z].factor);
+      } catch (const std::invalid_argument& error) {
+        throw ScenarioError(scenario.name + ": /speedZones/" + std::to_string(z) + ": " + error.what());
+      }
+    }
     for (std::size_t p = 0; p < scenario.paths.size(); ++p) {
       try {
         std::vector<Vec2> points = scenario.paths[p].points;

@@ -49,6 +49,9 @@ class Scenario3Reader : JsonValueReader {
   Scenario3 read(const json& root) {
     if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
     refuseUnsupported(root, "");
+    if (root.contains("measure")) {
+      fail("/measure", "measurement areas and lines are planar; a 3D scenario cannot give them (yet)");
+    }
     checkKeys(root, "", {kTopKeys});
     requireKey(root, "", "dimensions");
     if (scenario_detail::readDimensions(*this, root["dimensions"]) != 3) {

@@ -28,6 +28,8 @@
 #include "scenario/json_document.hpp"
 #include "scenario/json_value_reader.hpp"
 #include "scenario/map_json.hpp"
+#include "scenario/measure_json.hpp"
+#include "scenario/population_json.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd {
@@ -43,16 +45,19 @@ using scenario_detail::SteeringReader;
 using scenario_detail::kParamKeys;
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 15> kTopKeys = {
-    "name",      "timeStep", "steps", "seed", "removeArrived", "agentDefaults", "agents",    "groups",
-    "obstacles", "circles",  "paths", "map",  "route",         "dimensions",    "preset"};
+constexpr std::array<std::string_view, 17> kTopKeys = {
+    "name",   "timeStep",   "steps",     "seed",    "removeArrived", "agentDefaults",
+    "agents", "groups",     "obstacles", "circles", "paths",         "map",
+    "route",  "dimensions", "preset",    "measure", "speedZones"};
 // "name" lets a "target" refer to the agent (behavior_json.hpp).
-constexpr std::array<std::string_view, 6> kAgentKeys = {"position",     "velocity", "goal",
-                                                        "prefVelocity", "name",     "exits"};
+constexpr std::array<std::string_view, 7> kAgentKeys = {"position", "velocity", "goal",     "prefVelocity",
+                                                        "name",     "exits",    "startTime"};
 // In a circle group "radius" is the circle's; the agents' disc radius is "agentRadius".
-constexpr std::array<std::string_view, 5> kCircleKeys = {"type", "count", "radius", "center", "agentRadius"};
-constexpr std::array<std::string_view, 10> kRectangleKeys = {
-    "type", "count", "min", "max", "placement", "goal", "goalOffset", "goalRect", "prefVelocity", "exits"};
+constexpr std::array<std::string_view, 6> kCircleKeys = {"type",   "count",       "radius",
+                                                         "center", "agentRadius", "startTime"};
+constexpr std::array<std::string_view, 11> kRectangleKeys = {
+    "type",       "count",    "min",          "max",   "placement", "goal",
+    "goalOffset", "goalRect", "prefVelocity", "exits", "startTime"};
 constexpr std::array<std::string_view, 2> kBoxKeys = {"min", "max"};
 
 }  // namespace
@@ -119,6 +124,9 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
     if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"]);
     if (root.contains("route")) spec.route = scenario_detail::readRouteSpec(*this, root["route"]);
+    if (root.contains("measure")) spec.measure = scenario_detail::readMeasurementPlan(*this, root["measure"]);
+    if (root.contains("speedZones"))
+      spec.speedZones = scenario_detail::readSpeedZones(*this, root["speedZones"]);
     std::uint64_t agentCount = spec.agents.size();
     for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
     steering.finish(agentCount);
@@ -169,6 +177,8 @@ class ScenarioReader : JsonValueReader {
         agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
       }
       agent.params = applyParams(object, path, defaults, "radius");
+      if (object.contains("startTime"))
+        agent.startTime = floatNumber(object["startTime"], path + "/startTime");
       const Steering own = steering.read(object, path, i, 1);
       agent.behavior = own.behavior;
       // By number, as Scenario::agents documents; makeSimulator turns it into an id.
@@ -218,7 +228,8 @@ class ScenarioReader : JsonValueReader {
     requireKey(object, path, "radius");
     spec.circleRadius = floatNumber(object["radius"], path + "/radius");
     if (object.contains("center")) spec.center = vector2(object["center"], path + "/center");
-    spec.params = applyParams(object, path, defaults, "agentRadius");
+    const json plain = scenario_detail::readGroupPopulation(*this, object, path, "agentRadius", spec);
+    spec.params = applyParams(plain, path, defaults, "agentRadius");
   }
 
   void readRectangle(const json& object, const std::string& path, const AgentParams& defaults,
@@ -260,7 +271,8 @@ class ScenarioReader : JsonValueReader {
       // Goal::none until routed: the exits give each agent its goal (routeScenario).
       spec.exits = scenario_detail::readExits(*this, object["exits"], path + "/exits");
     }
-    spec.params = applyParams(object, path, defaults, "radius");
+    const json plain = scenario_detail::readGroupPopulation(*this, object, path, "radius", spec);
+    spec.params = applyParams(plain, path, defaults, "radius");
   }
 
   void readObstacles(const json& obstacles, ScenarioSpec& spec) const {

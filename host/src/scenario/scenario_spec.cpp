@@ -2,8 +2,8 @@
 // the groups with a seed and look for what is legal but suspicious.
 #include <algorithm>
 #include <climits>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +18,8 @@
 #include "params/number_text.hpp"
 #include "scenario/behavior_json.hpp"
 #include "scenario/group_generation.hpp"
+#include "scenario/measure_json.hpp"
+#include "scenario/population_json.hpp"
 #include "scenario/risks.hpp"
 #include "scenario/scenario_paths.hpp"
 
@@ -110,6 +112,10 @@ class SpecValidator {
   void run() const {
     limit("/timeStep", spec_.timeStep, limits::kTimeStep);
     if (spec_.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(spec_.steps));
+    if (const PlacedProblem bad = scenario_detail::speedZonesProblem(spec_.speedZones);
+        !bad.problem.empty()) {
+      fail("/speedZones" + bad.pointer, bad.problem);
+    }
     if (spec_.agents.size() > limits::kMaxScenarioAgents)
       fail("/agents", "has " + tooManyAgents(spec_.agents.size()));
     for (std::size_t i = 0; i < spec_.agents.size(); ++i) agent(childPath("/agents", i), spec_.agents[i]);
@@ -118,6 +124,9 @@ class SpecValidator {
     for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
       const std::string path = childPath("/groups", g);
       const GroupSpec& group = spec_.groups[g];
+      if (const PlacedProblem bad = scenario_detail::groupPopulationProblem(group); !bad.problem.empty()) {
+        fail(path + bad.pointer, bad.problem);
+      }
       if (group.count > limits::kMaxScenarioAgents - total) {
         fail(path + "/count", "brings the total to " + tooManyAgents(total + group.count));
       }
@@ -139,6 +148,12 @@ class SpecValidator {
       }
     }
     routing();
+    if (spec_.measure) {
+      if (const PlacedProblem bad = scenario_detail::measurementPlanProblem(*spec_.measure);
+          !bad.problem.empty()) {
+        fail("/measure" + bad.pointer, bad.problem);
+      }
+    }
     // Steering last: a target is checked against the number of agents, known only now.
     for (std::size_t i = 0; i < spec_.agents.size(); ++i) {
       const AgentDef& agent = spec_.agents[i];
@@ -256,18 +271,18 @@ class SpecValidator {
     if (kind == AvoidanceMode::SocialForce && spec_.timeStep > socialForceMaxTimeStep(model)) {
       char most[32];
       std::snprintf(most, sizeof most, "%.3g", static_cast<double>(socialForceMaxTimeStep(model)) * 0.9995);
-      fail("/timeStep", "the social force model of " + path.substr(1) + " needs a timeStep of at most " + most +
-                            " s with its parameters (its body force is stiff; 0.01 s is usual), got " +
+      fail("/timeStep", "the social force model of " + path.substr(1) + " needs a timeStep of at most " +
+                            most + " s with its parameters (its body force is stiff; 0.01 s is usual), got " +
                             formatFloat(spec_.timeStep));
     }
     if (!model.densitySpeed) return;
     const float needed = std::ceil(5.4f * 3.14159265f * model.densityRadius * model.densityRadius) - 1.0f;
     if (static_cast<float>(params.maxNeighbors) < needed || params.neighborDist < model.densityRadius) {
-      fail(path + "/densitySpeed", "counting people within densityRadius " + formatFloat(model.densityRadius) +
-                                       " needs maxNeighbors >= " + formatFloat(needed) + " and neighborDist >= " +
-                                       formatFloat(model.densityRadius) + ", got " +
-                                       std::to_string(params.maxNeighbors) + " and " +
-                                       formatFloat(params.neighborDist));
+      fail(path + "/densitySpeed",
+           "counting people within densityRadius " + formatFloat(model.densityRadius) +
+               " needs maxNeighbors >= " + formatFloat(needed) +
+               " and neighborDist >= " + formatFloat(model.densityRadius) + ", got " +
+               std::to_string(params.maxNeighbors) + " and " + formatFloat(params.neighborDist));
     }
   }
 
@@ -418,14 +433,19 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   checkMemoryFor(total, spec.name);  // Before a byte of it is generated.
   scenario.agents.reserve(total);
   scenario.agents.insert(scenario.agents.end(), spec.agents.begin(), spec.agents.end());
-  for (const GroupSpec& group : spec.groups)
+  for (const GroupSpec& group : spec.groups) {
+    const std::size_t first = scenario.agents.size();
     scenario_detail::appendGroup(group, scenario.seed, scenario.agents);
+    scenario_detail::applyDraws(group, scenario.seed, first, scenario.agents);
+  }
   scenario.obstacles = spec.obstacles;
   scenario.circles = spec.circles;
   scenario.paths = spec.paths;
   scenario.map = spec.map;
   scenario.route = spec.route;
   scenario.exits = spec.exits;
+  scenario.measure = spec.measure;
+  scenario.speedZones = spec.speedZones;
   std::size_t first = spec.agents.size();  // Each group's first agent number.
   for (const GroupSpec& group : spec.groups) {
     if (!group.exits.empty()) scenario.exits.push_back(ExitSpec{first, group.count, group.exits});

@@ -58,6 +58,10 @@ AgentId BasicSimulator<Vector>::addAgent(const Def& def) {
   requirePoint(def.position, "position");
   requireVelocity(def.velocity, "velocity");
   requireVelocity(def.prefVelocity, "prefVelocity");
+  if (const std::string problem = checkLimit(def.startTime, limits::kStartTime, "startTime");
+      !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
   if (def.goal) requirePoint(*def.goal, "goal");
   requireParams(def.params);
   requireUsable(def.behavior);
@@ -75,6 +79,7 @@ AgentId BasicSimulator<Vector>::addAgent(const Def& def) {
   row.goal = def.goal.value_or(Vector(0.0f));
   row.profile = core.internProfile(def.params, def.behavior);
   row.flags = def.goal ? kHasGoal : 0;
+  row.startTime = def.startTime;
   core.agents.append(row);
   if (core.hasSteering() || def.target || !def.behavior.goalOnly()) {
     SteeringStoreOf<Vector>& store = core.steeringStore();  // Sized for every id, this one included.

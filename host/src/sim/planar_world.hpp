@@ -38,6 +38,10 @@ struct PlanarWorld {
   std::vector<int> lineBegin;
   std::vector<int> lineEnd;
   std::vector<std::uint8_t> lineTried;
+  // Speed zones, CSR like the paths (kernels/speed_zone.hpp).
+  std::vector<Vec2> zonePoints;
+  std::vector<int> zoneStart{0};
+  std::vector<float> zoneFactor;
   std::unique_ptr<Navigator> navigator;
 
   int pathCount() const { return static_cast<int>(pathStart.size()) - 1; }
@@ -60,6 +64,9 @@ struct PlanarWorld {
     setArray(world.linePoints, world.linePointsCount, linePoints);
     setArray(world.lineBegin, world.lineBeginCount, lineBegin);
     setArray(world.lineEnd, world.lineEndCount, lineEnd);
+    setArray(world.zonePoints, world.zonePointsCount, zonePoints);
+    setArray(world.zoneStart, world.zoneStartCount, zoneStart);
+    setArray(world.zoneFactor, world.zoneFactorCount, zoneFactor);
     world.edgeGrid = obstacleIndex.grid();
     world.lineSpacing = kReferenceSpacing;
     return world;

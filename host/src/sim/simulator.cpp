@@ -41,6 +41,28 @@ int Simulator::addObstacle(std::span<const Vec2> vertices) {
   return world_->obstacles.addPolygon(vertices);
 }
 
+int Simulator::addSpeedZone(std::span<const Vec2> polygon, float factor) {
+  if (polygon.size() < 3) {
+    throw std::invalid_argument("a speed zone needs at least 3 vertices, got " +
+                                std::to_string(polygon.size()));
+  }
+  for (const Vec2 v : polygon) requirePoint(v, "speed zone vertex");
+  if (const std::string problem = checkLimit(factor, limits::kSpeedFactor, "speed zone factor");
+      !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  core_->hostChanged();
+  PlanarWorld& w = *world_;
+  w.zonePoints.insert(w.zonePoints.end(), polygon.begin(), polygon.end());
+  w.zoneStart.push_back(static_cast<int>(w.zonePoints.size()));
+  w.zoneFactor.push_back(factor);
+  return static_cast<int>(w.zoneFactor.size()) - 1;
+}
+
+std::size_t Simulator::speedZoneCount() const {
+  return world_->zoneFactor.size();
+}
+
 const ObstacleSet& Simulator::obstacles() const {
   return world_->obstacles;
 }

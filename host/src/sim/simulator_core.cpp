@@ -109,9 +109,9 @@ StepRequestOf<Vector> SimulatorCore<Vector>::stepRequest(const StaticWorldView& 
   const ProfileTable& profileRows = profileTable();
   SteeringStoreOf<Vector>* steered = profileRows.anySteering ? &steeringStore() : nullptr;
   if (profileRows.anyPlanners) steered->keepTracks();
-  return StepRequestOf<Vector>{
-      agents,         steered,  profileRows,       world,       config.timeStep, config.cellSize,
-      config.threads, jitter(), !config.exactRvo2, config.seed, stepCount + 1};
+  return StepRequestOf<Vector>{agents,   steered,           profileRows,     world,
+                               time,     config.timeStep,   config.cellSize, config.threads,
+                               jitter(), !config.exactRvo2, config.seed,     stepCount + 1};
 }
 
 template <class Vector>

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <crowd/scenario.hpp>
 
@@ -66,6 +67,11 @@ inline Point jitteredLatticePoint(std::size_t k, std::size_t columns, std::size_
   return Point{slot.x + jitterX, slot.y + jitterY};
 }
 
+/// A solid (counter-clockwise) axis-aligned rectangle.
+inline std::vector<Vec2> solidRectangle(Point min, Point max) {
+  return {toVec2(min), toVec2(Point{max.x, min.y}), toVec2(max), toVec2(Point{min.x, max.y})};
+}
+
 // The built-ins' builders, by family, as the table (builtin_table.cpp) lists them.
 void buildCircle(Scenario& scenario, std::size_t count);  // orca_builtins.cpp
 void buildCrossing(Scenario& scenario, std::size_t count);
@@ -80,5 +86,7 @@ void buildPathLoop(Scenario& scenario, std::size_t count);
 void buildForest(Scenario& scenario, std::size_t count);
 void buildMix(Scenario& scenario, std::size_t count);
 void buildLanes(Scenario& scenario, std::size_t count);
+void buildWalkway(Scenario& scenario, std::size_t count);  // pedestrian_builtins.cpp
+void buildDoorway(Scenario& scenario, std::size_t count);
 
 }  // namespace crowd::builtin_detail

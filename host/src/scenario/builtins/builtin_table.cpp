@@ -1,6 +1,7 @@
 // The table of planar built-in scenarios, one row per built-in with its default size and what it
 // shows, and the functions that find and build them. Each family is built in a file of its own
-// (orca_builtins.cpp, steering_builtins.cpp, lanes_builtin.cpp, navigation_builtins.cpp); the 3D
+// (orca_builtins.cpp, steering_builtins.cpp, lanes_builtin.cpp, navigation_builtins.cpp,
+// pedestrian_builtins.cpp); the 3D
 // built-ins are in builtins_3d.cpp.
 #include <string>
 #include <vector>
@@ -51,6 +52,13 @@ constexpr Builtin kBuiltins[] = {
      buildLanes},
     {"maze", 200, "agents cross a generated maze with corridors 2.5 m wide along planned routes (ORCA on)",
      buildMaze},
+    {"walkway", 2000,
+     "people (pedestrian preset, collision-free speed model) fill a 10 m wide walkway at 2 P/m^2 and all "
+     "walk one way",
+     buildWalkway},
+    {"doorway", 500,
+     "people (pedestrian preset, collision-free speed model) empty a room at 2 P/m^2 through a 1 m door",
+     buildDoorway},
 };
 
 const Builtin& findBuiltin(const std::string& name) {

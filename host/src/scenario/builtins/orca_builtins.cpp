@@ -78,11 +78,6 @@ void addBlock(Scenario& scenario, std::size_t count, const BlockLayout& layout, 
   }
 }
 
-/// A solid (counter-clockwise) axis-aligned rectangle.
-std::vector<Vec2> solidRectangle(Point min, Point max) {
-  return {toVec2(min), toVec2(Point{max.x, min.y}), toVec2(max), toVec2(Point{min.x, max.y})};
-}
-
 // RVO2's Circle example at 250 agents; the circle grows with the count to keep the spacing.
 }  // namespace
 

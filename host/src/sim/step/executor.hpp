@@ -33,6 +33,7 @@ struct StepRequestOf {
   SteeringStoreOf<Vector>* steering;  ///< Per-agent steering state; null when every profile is goal-only.
   const ProfileTable& profiles;
   StaticWorldView world;  ///< Obstacles, paths and lines in host memory (empty in 3D); the edge grid ready.
+  double time;            ///< Seconds simulated before this step.
   float timeStep;
   float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;      ///< CPU threads; 0: OpenMP's default.

@@ -22,6 +22,7 @@ StepViewOf<Vector> makeStepView(const StepRequestOf<Vector>& request, const Work
   view.paths = work.world.paths();
   view.lines = work.world.lines();
   view.circles = work.world.circles;
+  view.time = static_cast<float>(request.time);
   view.timeStep = request.timeStep;
   view.invTimeStep = 1.0f / request.timeStep;
   view.nearThresholdSq = nearThresholdSq;

@@ -23,7 +23,8 @@ namespace crowd {
   COLUMN(Vector, prefVelocity, true)    /* As used in the last step, or fixed without a goal. */ \
   COLUMN(Vector, goal, false)           /* Meaningful when flags has kHasGoal. */                \
   COLUMN(std::uint32_t, profile, false) /* Index into the parameter profile table. */            \
-  COLUMN(std::uint8_t, flags, true)     /* AgentFlags bits. */
+  COLUMN(std::uint8_t, flags, true)     /* AgentFlags bits. */                                   \
+  COLUMN(float, startTime, false)       /* Seconds into the run before which it stands (premovement). */
 
 /// Bits of the `flags` column.
 enum AgentFlags : std::uint8_t {

@@ -49,7 +49,8 @@ enum class AvoidanceMode : std::uint8_t {
   SocialForce,  ///< The social force model (social_force.hpp); planar worlds.
 };
 inline constexpr int kAvoidanceModeCount = 4;
-inline constexpr const char* kAvoidanceModeNames[kAvoidanceModeCount] = {"orca", "none", "csm", "socialforce"};
+inline constexpr const char* kAvoidanceModeNames[kAvoidanceModeCount] = {"orca", "none", "csm",
+                                                                         "socialforce"};
 
 /// A local planner that replaces the behaviours' forces: the agent follows a planned trajectory
 /// along the reference line of its path (steer_frenet.hpp).

@@ -44,7 +44,8 @@ CROWD_HD inline Vec2 collisionFreeSpeedVelocity(const StepView& view, int self, 
     direction = direction + offset * (push / distance);
   }
   forEachNearWall(view.obstacles, p, m.wallRange, [&](float distance, Vec2 away) {
-    direction = direction + away * (m.wallRepulsion * portableExp((t.radius - distance) / m.wallRepulsionRange));
+    direction =
+        direction + away * (m.wallRepulsion * portableExp((t.radius - distance) / m.wallRepulsionRange));
   });
   const float directionLength = length(direction);
   if (!(directionLength > 0.0f)) return Vec2(0.0f, 0.0f);  // Pushes cancel the wish exactly.

@@ -16,7 +16,7 @@
 
 namespace crowd {
 
-inline constexpr float kWeidmannGamma = 1.913f;    ///< P/m^2.
+inline constexpr float kWeidmannGamma = 1.913f;     ///< P/m^2.
 inline constexpr float kWeidmannMaxDensity = 5.4f;  ///< P/m^2: the density of standstill.
 inline constexpr float kPi = 3.14159265358979f;
 
@@ -42,10 +42,10 @@ CROWD_HD inline float localDensity(const View& view, int self, float radius) {
   return static_cast<float>(inside) / (kPi * radiusSq);
 }
 
-/// The preferred velocity of agent `self` slowed to Weidmann's speed at its local density.
-template <class View>
-CROWD_HD inline auto densitySlowedVelocity(const View& view, int self, float radius) {
-  return view.agents.prefVelocity[self] * weidmannSpeedFraction(localDensity(view, self, radius));
+/// Agent `self`'s desired velocity slowed to Weidmann's speed at its local density.
+template <class View, class Vector>
+CROWD_HD inline Vector densitySlowedVelocity(const View& view, int self, float radius, Vector desired) {
+  return desired * weidmannSpeedFraction(localDensity(view, self, radius));
 }
 
 }  // namespace crowd

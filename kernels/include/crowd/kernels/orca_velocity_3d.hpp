@@ -31,8 +31,9 @@ CROWD_HD inline OrcaResult3 orcaVelocity(const StepView3& view, int self, Vec3 d
     planes[m] = agentOrcaPlane3(me, them, t.invTimeHorizon, view.invTimeStep,
                                 coincidentSeparationHint3(selfId, agents.id[other].index));
   }
-  return OrcaResult3{solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed, desired)),
-                     neighbours};
+  return OrcaResult3{
+      solveOrca3(planes, neighbours, t.maxSpeed, orcaPrefVelocity(view, self, t.maxSpeed, desired)),
+      neighbours};
 }
 
 }  // namespace crowd

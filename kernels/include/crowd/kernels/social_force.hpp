@@ -26,7 +26,8 @@ namespace crowd {
 /// The force (in newtons) one body in contact range exerts on another, given the unit vector
 /// `away` from it, the overlap (sum of radii less the distance; negative when apart) and the
 /// other body's velocity relative to this one's.
-CROWD_HD inline Vec2 socialForceBetween(const ModelTerms& m, Vec2 away, float overlap, Vec2 relativeVelocity) {
+CROWD_HD inline Vec2 socialForceBetween(const ModelTerms& m, Vec2 away, float overlap,
+                                        Vec2 relativeVelocity) {
   const float compression = overlap > 0.0f ? overlap : 0.0f;
   Vec2 force = away * (m.socialStrength * portableExp(overlap / m.socialRange) + m.bodyForce * compression);
   if (compression > 0.0f) {

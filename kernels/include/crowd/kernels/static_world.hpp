@@ -1,6 +1,6 @@
-// The static world a step reads besides the agents (a planar world's obstacles, circles, paths
-// and the planners' reference lines), declared once as a list of arrays. The host fills the view
-// from its own storage, the CUDA executor uploads every array and makes the same view over device
+// The static world a step reads besides the agents (a planar world's obstacles, circles, paths,
+// the planners' reference lines and the speed zones), declared once as a list of arrays. The host fills the
+// view from its own storage, the CUDA executor uploads every array and makes the same view over device
 // memory, and the byte counts loop over the list: a new static input is one line here, where the
 // host fills it, and its use.
 #pragma once
@@ -14,6 +14,7 @@
 #include "obstacle_edge.hpp"
 #include "obstacle_query.hpp"
 #include "reference_line.hpp"
+#include "speed_zone.hpp"
 #include "steering_terms.hpp"
 #include "uniform_grid.hpp"
 #include "vec2.hpp"
@@ -31,7 +32,10 @@ namespace crowd {
   ARRAY(std::uint8_t, pathLoop)     /* Per path: closed. */                                                 \
   ARRAY(ReferencePoint, linePoints) /* The planners' reference lines, one after another. */                 \
   ARRAY(int, lineBegin)             /* Per path: where its line lies in linePoints (none: begin == end). */ \
-  ARRAY(int, lineEnd)
+  ARRAY(int, lineEnd)                                                                                       \
+  ARRAY(Vec2, zonePoints) /* Speed zones, CSR: zone z's polygon from zoneStart[z] to zoneStart[z+1]. */     \
+  ARRAY(int, zoneStart)                                                                                     \
+  ARRAY(float, zoneFactor) /* Per zone: what it multiplies the desired speed by. */
 
 /// Every static array as a pointer and a count (host or device memory alike), plus the few
 /// values that go with them.
@@ -60,6 +64,9 @@ struct StaticWorldView {
   CROWD_HD PathView paths() const {
     return PathView{pathPoints, pathStart, pathLoop,
                     pathStartCount > 0 ? static_cast<int>(pathStartCount) - 1 : 0};
+  }
+  CROWD_HD SpeedZoneView speedZones() const {
+    return SpeedZoneView{zonePoints, zoneStart, zoneFactor, static_cast<int>(zoneFactorCount)};
   }
   CROWD_HD ReferenceLines lines() const {
     return ReferenceLines{linePoints, lineBegin, lineEnd, static_cast<int>(lineBeginCount), lineSpacing};

@@ -162,7 +162,13 @@ struct ModelPhaseWith {
     const SteeringTerms& s = view.steering[p];
     auto desired = view.agents.prefVelocity[k];
     // Slowed here rather than stored: a fixed preferred velocity would be slowed again each step.
-    if (s.model.densitySpeed) desired = densitySlowedVelocity(view, k, s.model.densityRadius);
+    if (s.model.densitySpeed) desired = densitySlowedVelocity(view, k, s.model.densityRadius, desired);
+    if constexpr (std::is_same_v<View, StepView>) {
+      if (view.world.zoneFactorCount > 0)
+        desired = desired * speedFactorAt(view.world.speedZones(), view.agents.position[k]);
+    }
+    // Before its premovement time is up an agent wants to stand (others still avoid it).
+    if (view.time < view.agents.startTime[k]) desired = decltype(desired)(0.0f);
     auto v = desired;  // Without a model the desired velocity is final.
     if (s.avoidance == AvoidanceMode::Orca) {
       const auto orca = orcaVelocity(view, k, desired);

@@ -87,6 +87,7 @@ struct StepViewOf {
   PathView paths;
   ReferenceLines lines;           ///< One per path, for the local planner.
   const CircleObstacle* circles;  ///< Indexed by ObstacleEdge::circle.
+  float time;  ///< Seconds simulated before this step (premovement times are compared with it).
   float timeStep;
   float invTimeStep;
   float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).

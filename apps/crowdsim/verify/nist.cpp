@@ -1,0 +1,184 @@
+// The verification tests of NIST Technical Note 1822 (Ronchi et al. 2013) that apply to one
+// floor and to what a motion model does: speed in a corridor, a corner, counter-flows and the
+// largest flow through an exit. Tests of premovement, demographics, visibility, incapacitation,
+// elevators, groups, social influence and changing exits are not motion-model tests or need
+// scenario features that are not there; the first two are listed as not run.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "floor_run.hpp"
+#include "walks.hpp"
+
+namespace crowd::cli::verify {
+namespace {
+
+// ---- 2.1: speed in a corridor ----------------------------------------------------------------
+
+Result corridorSpeed(const Settings& settings, Model model) {
+  // 1 m/s over 40 m: 40 s. The WBJ suite allows the speed +-0.05 m/s: 38.1..42.1 s.
+  const double t = corridorTime(settings, model, 1.0f, 40.0f);
+  Result result;
+  result.values = {{"time_s", t}};
+  result.outcome = t >= 40.0 / 1.05 && t <= 40.0 / 0.95 ? Outcome::Pass : Outcome::Fail;
+  result.measured = t < 0 ? "never arrived" : fixed(t, 1) + " s";
+  return result;
+}
+
+// ---- 2.3: movement around a corner -----------------------------------------------------------
+
+Result corner(const Settings& settings, Model model) {
+  std::vector<double> lastOut;
+  std::vector<bool> passed;
+  std::size_t fewestOut = SIZE_MAX, walls = 0;
+  for (const std::uint64_t seed : seedList(settings)) {
+    // A right turn (RiMEA 6 turns left), arms of 12 m and 10 m, 2 m wide.
+    const CornerWalk walk = cornerWalk(settings, model, seed, 20, false, 10.0f, 120.0);
+    passed.push_back(walk.out == walk.people && walk.throughWall == 0);
+    fewestOut = std::min(fewestOut, walk.out);
+    walls += walk.throughWall;
+    if (walk.lastOut >= 0) lastOut.push_back(walk.lastOut);
+  }
+  Result result;
+  result.outcome = allPassed(passed);
+  result.measured = std::to_string(fewestOut) + "/20 round, " + std::to_string(walls) +
+                    " through a wall, last out " + rangeText(lastOut, 1) + " s";
+  result.values = {{"fewest_round", static_cast<double>(fewestOut)},
+                   {"through_wall", static_cast<double>(walls)}};
+  return result;
+}
+
+// ---- 2.8: horizontal counter-flows -----------------------------------------------------------
+
+// Two 10 x 10 m rooms joined by a 10 m x 2 m corridor. `main` persons walk from room 1 to
+// room 2 while `counter` walk the other way; a person has arrived 1 m inside the other room, and
+// walks on to its far wall. Returns when the last of the main group arrived, -1 when some never
+// did within `limit`, and how many did.
+double counterFlow(const Settings& settings, Model model, std::uint64_t seed, std::size_t main,
+                   std::size_t counter, double limit, std::size_t& arrived) {
+  const float t = kWallThickness;
+  const Door door{4.0f, 6.0f};
+  const float room2 = 10.0f + t + 10.0f + t;  // Room 2's left inner face.
+  Floor floor;
+  addRoom(floor, Vec2(0.0f, 0.0f), Vec2(10.0f, 10.0f), RoomDoors{{}, {door}, {}, {}});
+  addRoom(floor, Vec2(room2, 0.0f), Vec2(room2 + 10.0f, 10.0f), RoomDoors{{}, {}, {}, {door}});
+  addSpace(floor, Vec2(10.0f + t, 4.0f), Vec2(room2 - t, 6.0f));
+  addWall(floor, Vec2(10.0f + t, 4.0f), Vec2(room2 - t, 4.0f));
+  addWall(floor, Vec2(room2 - t, 6.0f), Vec2(10.0f + t, 6.0f));
+  const Route east{doorGate(door, Vec2(1.0f, 0.0f), 10.0f), doorGate(door, Vec2(1.0f, 0.0f), room2),
+                   Segment{Vec2(room2 + 1.0f, 10.0f), Vec2(room2 + 1.0f, 0.0f)}};
+  const Route west{doorGate(door, Vec2(-1.0f, 0.0f), room2), doorGate(door, Vec2(-1.0f, 0.0f), 10.0f),
+                   Segment{Vec2(9.0f, 0.0f), Vec2(9.0f, 10.0f)}};
+  std::vector<Person> crowd;
+  for (const Vec2 p : scatter(Vec2(0.25f, 0.25f), Vec2(9.75f, 9.75f), main, kBodySpacing, seed)) {
+    crowd.push_back(Person{p, Vec2(0.0f, 0.0f), 1.34f, east});
+  }
+  for (const Vec2 p : scatter(Vec2(room2 + 1.5f, 0.25f), Vec2(room2 + 9.75f, 9.75f), counter, kBodySpacing,
+                              seed * 7919 + 1)) {
+    crowd.push_back(Person{p, Vec2(0.0f, 0.0f), 1.34f, west});
+  }
+  FloorRun run(floor, settings, model, seed, crowd);
+  const auto mainArrived = [&] {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < main; ++i) count += run.walkers()[i].stage == east.size() ? 1 : 0;
+    return count;
+  };
+  run.runWhile([&] { return mainArrived() < main; }, limit);
+  arrived = mainArrived();
+  double last = 0.0;
+  for (std::size_t i = 0; i < main; ++i) {
+    if (run.walkers()[i].stage == east.size()) last = std::max(last, run.walkers()[i].passedAt.back());
+  }
+  return arrived == main ? last : -1.0;
+}
+
+Result counterFlows(const Settings& settings, Model model) {
+  const std::size_t main = settings.longForm ? 100 : 50;
+  const std::vector<std::size_t> counters =
+      settings.longForm ? std::vector<std::size_t>{0, 10, 50, 100} : std::vector<std::size_t>{0, 5, 25, 50};
+  const double limit = settings.longForm ? 600.0 : 300.0;
+  std::vector<bool> passed;
+  std::string measured;
+  for (const std::uint64_t seed : seedList(settings)) {
+    std::vector<double> times;
+    std::string text;
+    bool rising = true;
+    for (const std::size_t counter : counters) {
+      std::size_t arrived = 0;
+      const double t = counterFlow(settings, model, seed, main, counter, limit, arrived);
+      if (!text.empty()) text += ", ";
+      if (t < 0) {
+        text += std::to_string(arrived) + "/" + std::to_string(main) + " in " + fixed(limit, 0) + " s";
+        rising = false;
+      } else {
+        text += fixed(t, 0) + " s";
+        rising = rising && (times.empty() || t > times.back());
+      }
+      times.push_back(t);
+    }
+    // The table shows the first seed that fails, else the first seed.
+    const bool failedBefore = std::find(passed.begin(), passed.end(), false) != passed.end();
+    if (measured.empty() || (!rising && !failedBefore)) measured = text;
+    passed.push_back(rising);
+  }
+  Result result;
+  result.outcome = allPassed(passed);
+  std::string counts;
+  for (const std::size_t c : counters) {
+    if (!counts.empty()) counts += "/";
+    counts += std::to_string(c);
+  }
+  result.measured = "against " + counts + ": " + measured;
+  return result;
+}
+
+// ---- 5.2: maximum flow rates ---------------------------------------------------------------
+
+// 100 persons leave an 8 x 5 m room by a 1 m exit in the middle of a 5 m wall. NIST (after IMO
+// MSC/Circ. 1238) caps the flow at 1.33 P/(m s); the measured flow is reported against it, as the
+// models have no cap.
+Result exitFlow(const Settings& settings, Model model) {
+  std::vector<double> flows;
+  for (const std::uint64_t seed : seedList(settings)) {
+    const Floor floor = doorRoom(8.0f, 5.0f, 1.0f);
+    FloorRun run(floor, settings, model, seed, roomCrowd(8.0f, 5.0f, floor, 100, seed));
+    run.runUntilEmpty(300.0);
+    flows.push_back(steadyFlow(run.exitTimes()));  // Through 1 m: persons/(m s).
+  }
+  const double most = *std::max_element(flows.begin(), flows.end());
+  Result result;
+  result.outcome = Outcome::Info;
+  result.measured = rangeText(flows, 2) + " P/(m s): " + (most > 1.33 ? "exceeds" : "within") + " 1.33";
+  result.values = {{"largest_specific_flow_per_m_s", most}};
+  return result;
+}
+
+}  // namespace
+
+std::vector<TestCase> nistTests() {
+  const char* note = "NIST TN 1822 (2013)";
+  return {
+      {"NIST 1.1", "pre-evacuation time distributions", note, "start times follow the distribution",
+       "ten persons with pre-evacuation times drawn from uniform, gamma, lognormal and Weibull distributions",
+       false, "premovement times", nullptr},
+      {"NIST 2.1", "speed in a corridor", note, "40 s for 40 m at 1 m/s (38.1..42.1 s)",
+       "one person walks a 2 m wide corridor at 1 m/s; the time over the 40 m between two lines", false,
+       nullptr, corridorSpeed},
+      {"NIST 2.3", "movement around a corner", note, "all 20 round the corner, none through a wall",
+       "20 persons walk a 2 m wide corridor that turns right; every centre must stay inside it", false,
+       nullptr, corner},
+      {"NIST 2.4", "assigned demographics", note, "speeds follow the assigned distribution",
+       "100 persons with walking speeds drawn from N(1.2, 0.2) m/s", false, "parameter distributions",
+       nullptr},
+      {"NIST 2.8", "horizontal counter-flows", note, "time to cross grows with the counter-flow",
+       "100 persons (short form 50) walk between two 10 x 10 m rooms through a 10 x 2 m corridor against "
+       "0, 10, 50, 100 (short form 0, 5, 25, 50) walking the other way; all must arrive, each time later",
+       true, nullptr, counterFlows},
+      {"NIST 5.2", "maximum flow rates", note, "reported against 1.33 P/(m s)",
+       "100 persons leave an 8 x 5 m room by a 1 m exit; the steady flow through it", true, nullptr,
+       exitFlow},
+  };
+}
+
+}  // namespace crowd::cli::verify
