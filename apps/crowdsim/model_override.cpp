@@ -25,8 +25,8 @@ void overrideModel(Scenario& scenario, const std::string& name) {
     agent.behavior.model.densitySpeed = density;
     if (density) {
       const float radius = agent.behavior.model.densityRadius;
-      const int needed = static_cast<int>(std::ceil(5.4f * 3.14159265f * radius * radius)) - 1;
-      agent.params.maxNeighbors = std::max(agent.params.maxNeighbors, needed);
+      agent.params.maxNeighbors =
+          std::max(agent.params.maxNeighbors, densitySpeedNeighbors(agent.behavior.model));
       agent.params.neighborDist = std::max(agent.params.neighborDist, radius);
     }
   }

@@ -26,6 +26,7 @@
 #include "options.hpp"
 #include "output_paths.hpp"
 #include "targets.hpp"
+#include "xml_text.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -216,29 +217,6 @@ void writeCsv(const Measurements& m, const std::vector<std::vector<AreaRow>>& ar
                    static_cast<long long>(r.backwardSoFar), flow, flow / line.length);
     }
   }
-}
-
-std::string escapeXml(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // Speed against classic density: every sample in the span as a dot, each window's mean as a ring,

@@ -22,6 +22,7 @@
 #include "exit_codes.hpp"
 #include "output_paths.hpp"
 #include "strict_integer.hpp"
+#include "xml_text.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -40,29 +41,6 @@ struct Column {
   const char* key;   // In the JSON.
   SceneStats stats;
 };
-
-std::string escapeXml(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 void printRow(const char* label, const std::vector<Column>& columns, double (*value)(const SceneStats&),
               const char* format) {

@@ -84,6 +84,10 @@ std::string_view motionModelName(AvoidanceMode model);
 /// models' wall forces has decayed by e^-10.
 float modelWallRange(float radius, const ModelParams& params);
 
+/// The neighbours the density-aware speed must be able to keep: everyone within densityRadius of
+/// an agent in a standing crowd (Weidmann's 5.4 P/m^2), the agent itself left out.
+int densitySpeedNeighbors(const ModelParams& params);
+
 /// Empty when `params` are within their limits; otherwise a sentence naming the first problem.
 std::string checkModelParams(const ModelParams& params);
 

@@ -1,6 +1,7 @@
 // The motion models' parameters (crowd/motion_model.hpp): names, checks, derived ranges.
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <crowd/motion_model.hpp>
 
@@ -30,6 +31,11 @@ std::string checkModelParams(const ModelParams& params) {
     }
   }
   return {};
+}
+
+int densitySpeedNeighbors(const ModelParams& params) {
+  const double area = std::numbers::pi * static_cast<double>(params.densityRadius) * params.densityRadius;
+  return static_cast<int>(std::ceil(5.4 * area)) - 1;
 }
 
 float socialForceMaxTimeStep(const ModelParams& params) {

@@ -276,11 +276,11 @@ class SpecValidator {
                             formatFloat(spec_.timeStep));
     }
     if (!model.densitySpeed) return;
-    const float needed = std::ceil(5.4f * 3.14159265f * model.densityRadius * model.densityRadius) - 1.0f;
-    if (static_cast<float>(params.maxNeighbors) < needed || params.neighborDist < model.densityRadius) {
+    const int needed = densitySpeedNeighbors(model);
+    if (params.maxNeighbors < needed || params.neighborDist < model.densityRadius) {
       fail(path + "/densitySpeed",
            "counting people within densityRadius " + formatFloat(model.densityRadius) +
-               " needs maxNeighbors >= " + formatFloat(needed) +
+               " needs maxNeighbors >= " + std::to_string(needed) +
                " and neighborDist >= " + formatFloat(model.densityRadius) + ", got " +
                std::to_string(params.maxNeighbors) + " and " + formatFloat(params.neighborDist));
     }

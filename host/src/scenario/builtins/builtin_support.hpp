@@ -72,6 +72,18 @@ inline std::vector<Vec2> solidRectangle(Point min, Point max) {
   return {toVec2(min), toVec2(Point{max.x, min.y}), toVec2(max), toVec2(Point{min.x, max.y})};
 }
 
+/// The walls, `thickness` thick, of the square room [-half, half]^2, with a door `doorWidth` wide
+/// in the middle of its east wall (x = half).
+inline void addRoomWithEastDoor(Scenario& scenario, double half, double thickness, double doorWidth) {
+  const double t = thickness;
+  const double door = 0.5 * doorWidth;
+  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half - t}, Point{half + t, -half}));
+  scenario.obstacles.push_back(solidRectangle(Point{-half - t, half}, Point{half + t, half + t}));
+  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half}, Point{-half, half}));
+  scenario.obstacles.push_back(solidRectangle(Point{half, -half}, Point{half + t, -door}));
+  scenario.obstacles.push_back(solidRectangle(Point{half, door}, Point{half + t, half}));
+}
+
 // The built-ins' builders, by family, as the table (builtin_table.cpp) lists them.
 void buildCircle(Scenario& scenario, std::size_t count);  // orca_builtins.cpp
 void buildCrossing(Scenario& scenario, std::size_t count);

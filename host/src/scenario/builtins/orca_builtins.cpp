@@ -183,13 +183,8 @@ void buildBottleneck(Scenario& scenario, std::size_t count) {
   const double side = std::max(30.0, std::sqrt(static_cast<double>(count) / kDensity));
   const double half = 0.5 * side;
   const double t = kWallThickness;
-  const double door = 0.5 * kDoorWidth;
   requireWithinCoordinateLimit(scenario, count, half + t + kGoalBeyondDoor);
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half - t}, Point{half + t, -half}));
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, half}, Point{half + t, half + t}));
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half}, Point{-half, half}));
-  scenario.obstacles.push_back(solidRectangle(Point{half, -half}, Point{half + t, -door}));
-  scenario.obstacles.push_back(solidRectangle(Point{half, door}, Point{half + t, half}));
+  addRoomWithEastDoor(scenario, half, t, kDoorWidth);
 
   // A square lattice over the room, radius + 1 clear of the walls. The jitter shrinks when the
   // lattice is tight so that neighbours stay a disc apart.

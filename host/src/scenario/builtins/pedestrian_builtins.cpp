@@ -73,13 +73,8 @@ void buildDoorway(Scenario& scenario, std::size_t count) {
   const double side = std::max(4.0, std::sqrt(static_cast<double>(count) / kDensity) + 1.0);
   const double half = 0.5 * side;
   const double t = kWallThickness;
-  const double door = 0.5 * kDoorWidth;
   requireWithinCoordinateLimit(scenario, count, half + t + kGoalBeyondDoor);
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half - t}, Point{half + t, -half}));
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, half}, Point{half + t, half + t}));
-  scenario.obstacles.push_back(solidRectangle(Point{-half - t, -half}, Point{-half, half}));
-  scenario.obstacles.push_back(solidRectangle(Point{half, -half}, Point{half + t, -door}));
-  scenario.obstacles.push_back(solidRectangle(Point{half, door}, Point{half + t, half}));
+  addRoomWithEastDoor(scenario, half, t, kDoorWidth);
   const Vec2 goal = toVec2(Point{half + t + kGoalBeyondDoor, 0.0});
   fillBox(scenario, count, Point{-half + 0.5, -half + 0.5}, Point{half - 0.5, half - 0.5}, Vec2(0.0f), goal);
   for (AgentDef& agent : scenario.agents) agent.params.goalRadius = 1.0f;
