@@ -18,9 +18,11 @@ Simulator makeRunSimulator(const Floor& floor, const Settings& settings, Model m
                            const std::vector<Person>& people) {
   nlohmann::json agents = nlohmann::json::array();
   for (const Person& person : people) {
-    agents.push_back({{"position", {person.position.x, person.position.y}},
-                      {"prefVelocity", {person.prefVelocity.x, person.prefVelocity.y}},
-                      {"prefSpeed", person.prefSpeed}});
+    nlohmann::json agent = {{"position", {person.position.x, person.position.y}},
+                            {"prefVelocity", {person.prefVelocity.x, person.prefVelocity.y}},
+                            {"prefSpeed", person.prefSpeed}};
+    if (person.startTime > 0.0f) agent["startTime"] = person.startTime;
+    agents.push_back(std::move(agent));
   }
   const Scenario scenario =
       parseScenario(scenarioDocument(floor, model, seed, std::move(agents)).dump(), "crowdsim verify");
@@ -121,6 +123,7 @@ void FloorRun::measure(MeasurementPlan plan) {
 void FloorRun::observe() {
   const std::span<const AgentId> ids = sim_.ids();
   const std::span<const Vec2> positions = sim_.positions();
+  const std::span<const Vec2> velocities = sim_.velocities();
   std::vector<Vec2> worldPositions(positions.size());
   std::vector<AgentId> leaving;
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -146,6 +149,7 @@ void FloorRun::observe() {
       leaving.push_back(w.id);
     }
     w.position = p;
+    if (w.setOffAt < 0.0 && length(velocities[i]) >= 0.5f * w.prefSpeed) w.setOffAt = time_;
     while (w.stage < w.route.size() && beyond(w.route[w.stage], p)) {
       ++w.stage;
       w.passedAt.push_back(time_);

@@ -43,6 +43,7 @@ struct Person {
   Vec2 prefVelocity{0.0f, 0.0f};  ///< Used only without a route.
   float prefSpeed = 1.34f;
   Route route;
+  float startTime = 0.0f;  ///< Premovement: it stands until then, s.
 };
 
 struct Walker {
@@ -52,6 +53,9 @@ struct Walker {
   std::size_t stage = 0;         ///< The gate it is heading for; route.size() once past the last.
   std::vector<double> passedAt;  ///< When it passed each gate of its route so far, s.
   Vec2 position{0.0f, 0.0f};
+  /// The first observation at which it walked at half its preferred speed (a neighbour's push
+  /// does not move one who stands that fast); -1 before.
+  double setOffAt = -1.0;
   int exit = -1;  ///< Which of the floor's exits it left by; -1 while on the floor.
   double exitTime = -1.0;
   bool strayed = false;  ///< Its centre left the floor through a wall.

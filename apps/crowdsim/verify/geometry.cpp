@@ -187,12 +187,21 @@ nlohmann::json scenarioDocument(const Floor& floor, Model model, std::uint64_t s
     for (const Vec2 v : wall) polygon.push_back({v.x, v.y});
     obstacles.push_back(std::move(polygon));
   }
-  return {{"preset", "pedestrian"},
-          {"timeStep", modelTimeStep(model)},
-          {"seed", seed},
-          {"agentDefaults", std::move(defaults)},
-          {"obstacles", std::move(obstacles)},
-          {"agents", std::move(agents)}};
+  nlohmann::json document = {{"preset", "pedestrian"},
+                             {"timeStep", modelTimeStep(model)},
+                             {"seed", seed},
+                             {"agentDefaults", std::move(defaults)},
+                             {"obstacles", std::move(obstacles)},
+                             {"agents", std::move(agents)}};
+  if (!floor.speedZones.empty()) {
+    nlohmann::json zones = nlohmann::json::array();
+    for (const SpeedZone& zone : floor.speedZones) {
+      zones.push_back(
+          {{"min", {zone.min.x, zone.min.y}}, {"max", {zone.max.x, zone.max.y}}, {"factor", zone.factor}});
+    }
+    document["speedZones"] = std::move(zones);
+  }
+  return document;
 }
 
 }  // namespace crowd::cli::verify

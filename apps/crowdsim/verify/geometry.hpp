@@ -42,12 +42,20 @@ struct SideRoom {
   Segment door;
 };
 
+/// An area that scales everyone's desired speed (a scenario's speedZones): stairs on one floor.
+struct SpeedZone {
+  Vec2 min{0.0f, 0.0f};
+  Vec2 max{0.0f, 0.0f};
+  float factor = 1.0f;
+};
+
 struct Floor {
   std::vector<std::vector<Vec2>> walls;   ///< Solid polygons, counter-clockwise.
   std::vector<std::vector<Vec2>> spaces;  ///< Rooms, corridors and doorways: the floor is their union.
   std::vector<Segment> exits;             ///< Crossing one forward leaves the floor.
   /// Rooms a walker pushed through the wrong door leaves again by that door (floor_run.hpp).
   std::vector<SideRoom> sideRooms;
+  std::vector<SpeedZone> speedZones;
 
   /// Whether p stands on the floor (inside one of the spaces, edges included).
   bool contains(Vec2 p) const;
@@ -93,7 +101,7 @@ std::vector<Vec2> scatter(Vec2 min, Vec2 max, std::size_t count, float spacing, 
 inline constexpr float kBodySpacing = 0.41f;
 
 /// A scenario file for `floor`: the pedestrian preset, `model`'s keys and step in agentDefaults,
-/// the walls as obstacles, and `agents` (scenario-format agent objects) listed.
+/// the walls as obstacles, the speed zones, and `agents` (scenario-format agent objects) listed.
 nlohmann::json scenarioDocument(const Floor& floor, Model model, std::uint64_t seed, nlohmann::json agents);
 
 }  // namespace crowd::cli::verify

@@ -270,9 +270,13 @@ Result routeChoice(const Settings& settings, Model model) {
 
 }  // namespace
 
-// RiMEA 12 and 15 are in rimea_flows.cpp.
+// RiMEA 12 and 15 are in rimea_flows.cpp; 2, 3, 5 and 7 in assigned_values.cpp.
 Result bottlenecksInSeries(const Settings& settings, Model model);
 Result largeCrowdCorner(const Settings& settings, Model model);
+Result rimeaStairsUp(const Settings& settings, Model model);
+Result rimeaStairsDown(const Settings& settings, Model model);
+Result rimeaPremovement(const Settings& settings, Model model);
+Result rimeaDemographics(const Settings& settings, Model model);
 
 std::vector<TestCase> rimeaTests() {
   const char* guideline = "RiMEA 4.1.1, Annex 1";
@@ -280,24 +284,30 @@ std::vector<TestCase> rimeaTests() {
       {"RiMEA 1", "walking speed in a corridor", guideline, "26..34 s for 40 m at 1.33 m/s",
        "one person walks a 2 m x 40 m corridor at 1.33 m/s; the time between the start and finish lines",
        false, nullptr, corridorSpeed},
-      {"RiMEA 2", "walking speed up stairs", guideline, "time matches the stair speed",
-       "one person on a 10 m stair, its speed set by a speed zone", false, "speed zones", nullptr},
-      {"RiMEA 3", "walking speed down stairs", guideline, "time matches the stair speed",
-       "as RiMEA 2, downwards", false, "speed zones", nullptr},
+      {"RiMEA 2", "walking speed up stairs", guideline, "10 m / (1.33 m/s x 0.5) within 5% of speed",
+       "one person at 1.33 m/s crosses a 10 m stair drawn as a speed zone of factor 0.5; the time between "
+       "its ends",
+       false, nullptr, rimeaStairsUp},
+      {"RiMEA 3", "walking speed down stairs", guideline, "10 m / (1.33 m/s x 0.75) within 5% of speed",
+       "as RiMEA 2, downwards: a speed zone of factor 0.75", false, nullptr, rimeaStairsDown},
       {"RiMEA 4", "fundamental diagram", "RiMEA 4.1.1, Annex 1; Weidmann 1993",
        "|v-vW| <= 0.15 m/s at 0.5..4 P/m2, Jmax 1..2",
        "a corridor (10 m wide; short form 4 m) filled at 0.5, 1, 2, 3, 4 (and 5, 6) P/m2 at random, everyone "
        "walking +x; mean speed and density in a 2 x 2 m area from 10 s to 30 s, against Weidmann's diagram",
        true, nullptr, runFundamentalDiagram},
-      {"RiMEA 5", "premovement time", guideline, "each starts at its premovement time",
-       "ten persons in an 8 x 5 m room with premovement times 10..100 s", false, "premovement times",
-       nullptr},
+      {"RiMEA 5", "premovement time", guideline, "each sets off at its premovement time (+1 s)",
+       "ten persons a metre apart in an 8 x 5 m room with a 1 m door, premovement times uniform on 10..100 "
+       "s; "
+       "when each reaches half its speed",
+       false, nullptr, rimeaPremovement},
       {"RiMEA 6", "movement around a corner", guideline, "all 20 round the corner, none through a wall",
        "20 persons walk a 2 m wide corridor that turns left; every centre must stay inside the corridor",
        false, nullptr, corner},
-      {"RiMEA 7", "demographic parameters", guideline, "speeds follow the age table",
-       "50 adults with walking speeds drawn from the guideline's table", false, "parameter distributions",
-       nullptr},
+      {"RiMEA 7", "demographic parameters", guideline, "walked speeds follow the age table (KS, 1%)",
+       "50 adults aged 20..80 with the walking speed of their age on the guideline's curve, each alone in a "
+       "lane; each one's speed over 10 m, within 5% of its own and a Kolmogorov-Smirnov test against the "
+       "curve",
+       false, nullptr, rimeaDemographics},
       {"RiMEA 9", "crowd leaving a large public room", guideline, "t(2 exits) / t(4 exits) = 1.6..2.4",
        "1000 persons (short form 300) leave a 30 x 20 m room by four 1 m exits, then with the two of one "
        "wall "

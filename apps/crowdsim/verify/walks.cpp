@@ -6,7 +6,7 @@
 
 namespace crowd::cli::verify {
 
-double corridorTime(const Settings& settings, Model model, float speed, float length) {
+double corridorTime(const Settings& settings, Model model, float speed, float length, float zoneFactor) {
   // 2 m wide; the person starts 1 m before the start line (JuPedSim's RiMEA 1: to reach its
   // speed), the corridor ends 2 m after the finish line.
   const float end = length + 2.0f;
@@ -16,6 +16,8 @@ double corridorTime(const Settings& settings, Model model, float speed, float le
   addWall(floor, Vec2(end, 2.0f), Vec2(-2.0f, 2.0f));
   addWall(floor, Vec2(-2.0f, 2.0f), Vec2(-2.0f, 0.0f));
   floor.exits.push_back(Segment{Vec2(end, 2.0f), Vec2(end, 0.0f)});
+  if (zoneFactor != 1.0f)
+    floor.speedZones.push_back(SpeedZone{Vec2(0.0f, 0.0f), Vec2(length, 2.0f), zoneFactor});
   Person person;
   person.position = Vec2(-1.0f, 1.0f);
   person.prefVelocity = Vec2(speed, 0.0f);

@@ -15,7 +15,10 @@ namespace crowd::cli::verify {
 /// One person with a fixed preferred velocity of `speed` along a 2 m wide corridor, from 1 m
 /// before a start line to the line `length` further on: the seconds between the two crossings
 /// (each interpolated between observations), or -1 when it never reached the second.
-double corridorTime(const Settings& settings, Model model, float speed, float length);
+/// `zoneFactor` other than 1: a speed zone with that factor covers the stretch between the lines
+/// (a stair, as RiMEA 2 and 3 have it on one floor).
+double corridorTime(const Settings& settings, Model model, float speed, float length,
+                    float zoneFactor = 1.0f);
 
 /// What happened to a group walking round a corner.
 struct CornerWalk {

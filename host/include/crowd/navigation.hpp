@@ -11,6 +11,7 @@
 // planner's output does not depend on the thread count, so runs stay deterministic.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -22,6 +23,33 @@
 
 namespace crowd {
 
+/// How an agent with several exits picks one. By default it takes the nearest by route length
+/// once, and again only when it is re-planned or an exit opens or closes. With `byQueue`, every
+/// `every` seconds each such agent weighs, for every open exit, the walk there at its preferred
+/// speed plus the wait behind those heading there who are nearer to it (their number over
+/// `exitFlow`), and moves to another exit when that saves it `margin` seconds: people leave a
+/// jammed exit for a free one farther off. Agents decide one after another, in the order of
+/// their ids, each seeing the choices of those before it.
+struct ExitChoice {
+  bool byQueue = false;
+  /// Persons per second one exit passes. [Limit: > 0, finite]
+  float exitFlow = 1.3f;
+  /// Seconds between choices by queue. [Limit: > 0, finite]
+  float every = 2.0f;
+  /// Seconds another exit must save before an agent moves to it. [Limit: >= 0, finite]
+  float margin = 2.0f;
+};
+
+/// An exit (a goal point of agents' exit sets, matched exactly) that is open only from `opens`
+/// until `closes`, in seconds of simulated time. Nobody is sent to a closed exit: those heading
+/// for one when it closes take another open exit of their set (one with none keeps its way).
+struct ExitHours {
+  Vec2 at{0.0f, 0.0f};
+  float opens = 0.0f;
+  float closes = INFINITY;
+  bool openAt(double time) const { return time >= opens && time < closes; }
+};
+
 struct NavigationOptions {
   RouteOptions planner;         ///< Corner cutting, heuristic, clearance margin.
   std::optional<float> radius;  ///< Plan every agent as this radius; none: each agent's own.
@@ -31,6 +59,8 @@ struct NavigationOptions {
   float replanDistance = 0.5f;
   /// Seconds between progress checks. [Limit: > 0]
   float checkEvery = 0.5f;
+  ExitChoice exitChoice;
+  std::vector<ExitHours> exitHours;  ///< Exits not always open. [Limit: opens < closes]
 };
 
 /// What navigation has done so far.
@@ -39,6 +69,7 @@ struct NavigationStats {
   std::int64_t planned = 0;      ///< Routes planned for agents that had none.
   std::int64_t replans = 0;      ///< Routes planned again for agents that made no progress.
   std::int64_t unreachable = 0;  ///< Agents whose goals no route reached (they stand).
+  std::int64_t exitChanges = 0;  ///< Agents sent to another exit (by queue, or hours).
   std::int64_t routePoints = 0;  ///< Points of the routes the simulator holds for them.
   double seconds = 0.0;          ///< Wall-clock time spent checking and planning.
 };

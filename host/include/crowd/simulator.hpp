@@ -88,6 +88,11 @@ class Simulator final : public BasicSimulator<Vec2> {
   void makeReferenceLine(int path);
   // Plans routes for navigating agents that need one (navigation.hpp); runs before a step.
   void navigateRoutes();
+  // Gives agents with several exits, or exits that keep hours, the exit ExitChoice picks
+  // (sim/simulator_exits.cpp).
+  void chooseExits();
+  // Makes `route` (as the planner gives it) the agent's route and its end the agent's goal.
+  void takeRoute(AgentId id, std::span<const Vec2> route);
 
   // Obstacles, paths, reference lines and the navigator (sim/planar_world.hpp).
   std::unique_ptr<PlanarWorld> world_;

@@ -24,6 +24,19 @@ std::string navigationOptionsProblem(const NavigationOptions& options) {
   }
   if (!(options.checkEvery > 0.0f && std::isfinite(options.checkEvery)))
     return "checkEvery must be > 0 and finite";
+  const ExitChoice& choice = options.exitChoice;
+  if (!(choice.exitFlow > 0.0f && std::isfinite(choice.exitFlow))) return "exitFlow must be > 0 and finite";
+  if (!(choice.every > 0.0f && std::isfinite(choice.every)))
+    return "exit choice's every must be > 0 and finite";
+  if (!(choice.margin >= 0.0f && std::isfinite(choice.margin)))
+    return "exit choice's margin must be >= 0 and finite";
+  for (const ExitHours& hours : options.exitHours) {
+    if (!std::isfinite(hours.at.x) || !std::isfinite(hours.at.y)) return "an exit's position must be finite";
+    if (!(hours.opens >= 0.0f && std::isfinite(hours.opens) && hours.opens < hours.closes)) {
+      return "an exit's hours need 0 <= opens < closes, got " + formatNumber(hours.opens) + " to " +
+             formatNumber(hours.closes);
+    }
+  }
   return {};
 }
 

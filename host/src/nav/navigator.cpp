@@ -19,6 +19,35 @@ void Navigator::add(AgentId id, std::span<const Vec2> goals, std::int64_t step) 
   agent.best = INFINITY;
   agent.since = step;
   agent.strikes = 0;
+  agent.exit = -1;
+}
+
+bool Navigator::refreshHours(double time) {
+  const std::vector<ExitHours>& hours = options_.exitHours;
+  bool changed = open_.size() != hours.size();
+  open_.resize(hours.size());
+  for (std::size_t i = 0; i < hours.size(); ++i) {
+    const char open = hours[i].openAt(time) ? 1 : 0;
+    changed = changed || open != open_[i];
+    open_[i] = open;
+  }
+  return changed;
+}
+
+bool Navigator::isOpen(Vec2 point) const {
+  for (std::size_t i = 0; i < open_.size(); ++i) {
+    if (options_.exitHours[i].at == point) return open_[i] != 0;
+  }
+  return true;
+}
+
+bool Navigator::keepsHours(std::int32_t set) const {
+  for (const Vec2 point : goalSet(set)) {
+    for (const ExitHours& hours : options_.exitHours) {
+      if (hours.at == point) return true;
+    }
+  }
+  return false;
 }
 
 void Navigator::measurePaths(std::span<const Vec2> pathPoints, std::span<const int> pathStart) {

@@ -31,6 +31,8 @@ class Navigator {
     /// next, so that a jam, which no route clears, does not re-plan the whole queue every few
     /// seconds.
     std::uint8_t strikes = 0;
+    /// Which point of its goal set its route ends at; -1: not known (a route handed over).
+    std::int32_t exit = -1;
   };
 
   Navigator(const GridMap& map, const NavigationOptions& options)
@@ -57,6 +59,14 @@ class Navigator {
   std::vector<Agent>& agents() { return agents_; }
   std::span<const Vec2> goalSet(std::int32_t set) const { return goalSets_[static_cast<std::size_t>(set)]; }
 
+  /// Notes which exits are open at `time` (options().exitHours); true when one opened or closed
+  /// since the last call (or on the first call, where some exit keeps hours).
+  bool refreshHours(double time);
+  /// Whether `point` is open now: true unless it is an exit with hours that are not now.
+  bool isOpen(Vec2 point) const;
+  /// Whether some point of goal set `set` keeps hours.
+  bool keepsHours(std::int32_t set) const;
+
   /// Whether the agent in `slot`, on `segment` of its route `path` at `position`, is due for a
   /// route at `step`: it never had one, or its remaining route has not shrunk by replanDistance
   /// in replanAfter seconds (`stuckSteps` steps, doubled per strike). Updates its progress.
@@ -73,6 +83,7 @@ class Navigator {
   std::vector<Agent> agents_;
   std::vector<std::vector<Vec2>> goalSets_;
   std::vector<float> arc_;
+  std::vector<char> open_;  // Per options_.exitHours entry, as of the last refreshHours.
   std::size_t measuredPaths_ = 0;
   bool pending_ = false;
 };

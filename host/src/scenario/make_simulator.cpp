@@ -53,7 +53,9 @@ void addNavigation(Simulator& simulator, const Scenario& scenario, const std::ve
                    glm::dvec2 origin) {
   GridMap map = *scenario.map;
   map.setPlacement(GridPlacement{map.placement().cellSize, inFrame(map.placement().origin, origin)});
-  simulator.setNavigation(map, scenario.route);
+  NavigationOptions options = scenario.route;
+  for (ExitHours& hours : options.exitHours) hours.at = inFrame(hours.at, origin);  // As the goals below.
+  simulator.setNavigation(map, options);
   const std::vector<std::int32_t> exitSet = exitSetOfAgents(scenario);
   std::vector<Vec2> goals;
   for (std::size_t i = 0; i < scenario.agents.size() && i + 1 < scenario.routeOffsets.size(); ++i) {

@@ -19,8 +19,53 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, 4> kMapKeys = {"file", "rows", "cellSize", "origin"};
-constexpr std::array<std::string_view, 6> kRouteKeys = {"cornerCutting",   "heuristic",   "radius",
-                                                        "clearanceMargin", "replanAfter", "replanDistance"};
+constexpr std::array<std::string_view, 8> kRouteKeys = {"cornerCutting",   "heuristic",   "radius",
+                                                        "clearanceMargin", "replanAfter", "replanDistance",
+                                                        "exitChoice",      "exitHours"};
+constexpr std::array<std::string_view, 4> kExitChoiceKeys = {"rule", "exitFlow", "every", "margin"};
+constexpr std::array<std::string_view, 3> kExitHoursKeys = {"at", "opens", "closes"};
+
+// "exitChoice": "nearest", "queue", or {"rule": ..., "exitFlow": ..., "every": ..., "margin": ...}.
+ExitChoice readExitChoice(const JsonValueReader& values, const json& value, const std::string& path) {
+  ExitChoice choice;
+  const auto rule = [&](const json& name, const std::string& at) {
+    const std::string text = values.text(name, at);
+    if (text != "nearest" && text != "queue")
+      values.fail(at, "unknown exit choice '" + text + "' (known: nearest, queue)");
+    choice.byQueue = text == "queue";
+  };
+  if (value.is_string()) {
+    rule(value, path);
+    return choice;
+  }
+  const json& object = values.objectAt(value, path);
+  values.checkKeys(object, path, {kExitChoiceKeys});
+  if (object.contains("rule")) rule(object["rule"], path + "/rule");
+  if (object.contains("exitFlow"))
+    choice.exitFlow = values.floatNumber(object["exitFlow"], path + "/exitFlow");
+  if (object.contains("every")) choice.every = values.floatNumber(object["every"], path + "/every");
+  if (object.contains("margin")) choice.margin = values.floatNumber(object["margin"], path + "/margin");
+  return choice;
+}
+
+// "exitHours": [{"at": [x, y], "opens": s, "closes": s}, ...]; either time may be left out.
+std::vector<ExitHours> readExitHours(const JsonValueReader& values, const json& value,
+                                     const std::string& path) {
+  values.arrayAt(value, path);
+  std::vector<ExitHours> hours;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string at = childPath(path, i);
+    const json& object = values.objectAt(value[i], at);
+    values.checkKeys(object, at, {kExitHoursKeys});
+    if (!object.contains("at")) values.fail(at, "needs \"at\": the exit [x, y]");
+    ExitHours exit;
+    exit.at = values.vector2(object["at"], at + "/at");
+    if (object.contains("opens")) exit.opens = values.floatNumber(object["opens"], at + "/opens");
+    if (object.contains("closes")) exit.closes = values.floatNumber(object["closes"], at + "/closes");
+    hours.push_back(exit);
+  }
+  return hours;
+}
 
 // Cells are at most this long a side: the same limit as an agent's radius, so a map drawn at
 // any sensible scale fits and its far corner stays well inside float range.
@@ -140,6 +185,10 @@ RouteSpec readRouteSpec(const JsonValueReader& values, const json& value) {
   if (object.contains("replanDistance")) {
     route.replanDistance = values.floatNumber(object["replanDistance"], path + "/replanDistance");
   }
+  if (object.contains("exitChoice"))
+    route.exitChoice = readExitChoice(values, object["exitChoice"], path + "/exitChoice");
+  if (object.contains("exitHours"))
+    route.exitHours = readExitHours(values, object["exitHours"], path + "/exitHours");
   return route;
 }
 

@@ -366,6 +366,30 @@ class SpecValidator {
       fail("/route/replanDistance", "must be > 0, got " + formatFloat(spec_.route.replanDistance));
     }
     limit("/route/replanDistance", spec_.route.replanDistance, limits::kRadius);
+    const ExitChoice& choice = spec_.route.exitChoice;
+    if (!(choice.exitFlow > 0.0f) || !std::isfinite(choice.exitFlow))
+      fail("/route/exitChoice/exitFlow",
+           "must be > 0 persons per second, got " + formatFloat(choice.exitFlow));
+    if (!(choice.every > 0.0f) || !std::isfinite(choice.every))
+      fail("/route/exitChoice/every", "must be > 0 seconds, got " + formatFloat(choice.every));
+    if (!(choice.margin >= 0.0f) || !std::isfinite(choice.margin))
+      fail("/route/exitChoice/margin", "must be >= 0 seconds, got " + formatFloat(choice.margin));
+    for (std::size_t i = 0; i < spec_.route.exitHours.size(); ++i) {
+      const ExitHours& hours = spec_.route.exitHours[i];
+      const std::string path = childPath("/route/exitHours", i);
+      if (!(hours.opens >= 0.0f) || !std::isfinite(hours.opens))
+        fail(path + "/opens", "must be >= 0 seconds, got " + formatFloat(hours.opens));
+      if (!(hours.closes > hours.opens))
+        fail(path + "/closes", "must be later than opens (" + formatFloat(hours.opens) + " s), got " +
+                                   formatFloat(hours.closes));
+      // An exit's hours name one of the exits agents are given, exactly.
+      bool named = false;
+      for (const ExitSpec& set : spec_.exits)
+        named = named || std::ranges::find(set.points, hours.at) != set.points.end();
+      for (const GroupSpec& group : spec_.groups)
+        named = named || std::ranges::find(group.exits, hours.at) != group.exits.end();
+      if (!named) fail(path + "/at", "is not one of the exits any agent or group lists");
+    }
   }
 
   // A circular obstacle [x, y, radius].

@@ -66,7 +66,12 @@ void Simulator::navigateRoutes() {
     return std::max<std::int64_t>(1, std::llround(static_cast<double>(seconds) / core_->config.timeStep));
   };
   const bool pending = nav.takePending();
-  if (!pending && core_->stepCount % stepsOf(options.checkEvery) != 0) return;
+  const double time = static_cast<double>(core_->stepCount) * static_cast<double>(core_->config.timeStep);
+  // Exits opening or closing send people elsewhere at once; queues are weighed every so often.
+  const bool hoursChanged = nav.refreshHours(time);
+  const bool choosing = hoursChanged || (options.exitChoice.byQueue &&
+                                         core_->stepCount % stepsOf(options.exitChoice.every) == 0);
+  if (!pending && !choosing && core_->stepCount % stepsOf(options.checkEvery) != 0) return;
   const auto start = std::chrono::steady_clock::now();
   core_->syncHost();
   const std::int64_t stuckSteps = options.replanAfter > 0.0f ? stepsOf(options.replanAfter) : 0;
@@ -74,6 +79,7 @@ void Simulator::navigateRoutes() {
   // Who is due, and where each stands.
   std::vector<std::uint32_t> due;
   std::vector<RouteRequest> requests;
+  std::vector<std::vector<std::int32_t>> goalOf;  // Per request: the goal set's index of each goal.
   std::vector<Navigator::Agent>& agents = nav.agents();
   for (std::uint32_t slot = 0; slot < agents.size(); ++slot) {
     Navigator::Agent& agent = agents[slot];
@@ -93,18 +99,23 @@ void Simulator::navigateRoutes() {
       continue;
     RouteRequest request;
     request.start = position;
+    std::vector<std::int32_t> indices;
     const std::span<const Vec2> goals = nav.goalSet(agent.goalSet);
-    request.goals.assign(goals.begin(), goals.end());
+    for (std::size_t k = 0; k < goals.size(); ++k) {
+      if (!nav.isOpen(goals[k])) continue;
+      request.goals.push_back(goals[k]);
+      indices.push_back(static_cast<std::int32_t>(k));
+    }
+    if (request.goals.empty()) continue;  // Every exit closed: it keeps its way.
     request.radius = options.radius.value_or(core_->profiles[core_->agents.profile[d]].radius);
     due.push_back(slot);
     requests.push_back(std::move(request));
+    goalOf.push_back(std::move(indices));
   }
 
   if (!requests.empty()) {
     const RouteSet routes = nav.planner().plan(requests, core_->config.threads);
     NavigationStats& stats = nav.stats();
-    const float piece = static_cast<float>(kRoutePieceCells * nav.planner().map().placement().cellSize);
-    std::vector<Vec2> points;
     for (std::size_t r = 0; r < due.size(); ++r) {
       Navigator::Agent& agent = agents[due[r]];
       const bool first = agent.needsRoute;
@@ -118,20 +129,27 @@ void Simulator::navigateRoutes() {
         }
         continue;
       }
-      const std::span<const Vec2> route = routes.route(r);
-      points.clear();
-      cutRoute(route, piece, points);
-      setGoal(agent.id, route.back());  // The nearest exit, or the goal moved out of a wall.
-      if (points.size() >= 2) {
-        setRoute(agent.id, addPath(points, false));
-        stats.routePoints += static_cast<std::int64_t>(points.size());
-      } else {
-        setRoute(agent.id, -1);  // At its goal already.
-      }
+      takeRoute(agent.id, routes.route(r));
+      agent.exit = goalOf[r][static_cast<std::size_t>(routes.goalIndex[r])];
       ++(first ? stats.planned : stats.replans);
     }
   }
+  if (choosing) chooseExits();
   nav.stats().seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void Simulator::takeRoute(AgentId id, std::span<const Vec2> route) {
+  Navigator& nav = *world_->navigator;
+  const float piece = static_cast<float>(kRoutePieceCells * nav.planner().map().placement().cellSize);
+  std::vector<Vec2> points;
+  cutRoute(route, piece, points);
+  setGoal(id, route.back());  // The chosen exit, or the goal moved out of a wall.
+  if (points.size() >= 2) {
+    setRoute(id, addPath(points, false));
+    nav.stats().routePoints += static_cast<std::int64_t>(points.size());
+  } else {
+    setRoute(id, -1);  // At its goal already.
+  }
 }
 
 }  // namespace crowd
