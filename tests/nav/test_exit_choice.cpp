@@ -1,4 +1,4 @@
-// The choice of exits (nav/exit_choice.hpp): the nearest by route without queues, the wait behind
+// The choice of exits (crowd/exit_choice.hpp): the nearest by route without queues, the wait behind
 // those nearer to an exit weighed against the walk with them, the margin that keeps people where
 // they are, and closed or unreachable exits.
 #include <algorithm>
@@ -7,9 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include <crowd/navigation.hpp>
-
-#include "nav/exit_choice.hpp"
+#include <crowd/exit_choice.hpp>
 
 namespace crowd {
 namespace {

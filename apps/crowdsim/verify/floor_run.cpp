@@ -120,6 +120,60 @@ void FloorRun::measure(MeasurementPlan plan) {
   observe();
 }
 
+void FloorRun::chooseExits(const ExitChoice& rule, std::vector<ExitHours> hours) {
+  exitChoice_ = rule;
+  exitHours_ = std::move(hours);
+  nextChoice_ = time_;
+  reconsiderExits();
+}
+
+void FloorRun::reconsiderExits() {
+  if (!exitChoice_) return;
+  std::vector<bool> open(floor_.exits.size(), true);
+  for (std::size_t e = 0; e < open.size(); ++e) {
+    const Vec2 middle = (floor_.exits[e].a + floor_.exits[e].b) * 0.5f;
+    for (const ExitHours& hours : exitHours_) {
+      if (hours.at == middle) open[e] = hours.openAt(time_);
+    }
+  }
+  // At every choice, and at once when an exit opens or closes.
+  if (time_ + 1e-9 < nextChoice_ && open == exitOpen_) return;
+  if (time_ + 1e-9 >= nextChoice_) nextChoice_ += static_cast<double>(exitChoice_->every);
+  exitOpen_ = open;
+  const auto exitNumber = [&](const Segment& gate) {
+    for (std::size_t e = 0; e < floor_.exits.size(); ++e) {
+      if (floor_.exits[e].a == gate.a && floor_.exits[e].b == gate.b) return static_cast<std::int32_t>(e);
+    }
+    return std::int32_t{-1};
+  };
+  // Every exit is an option for each deciding walker, at its distance to the exit's nearest point.
+  std::vector<std::int32_t> numbers(floor_.exits.size());
+  for (std::size_t e = 0; e < numbers.size(); ++e) numbers[e] = static_cast<std::int32_t>(e);
+  std::vector<Walker*> deciding;
+  std::vector<std::vector<float>> lengths;
+  std::vector<ExitOptions> options;
+  for (Walker& w : walkers_) {
+    if (w.exit >= 0 || w.strayed || w.route.empty() || w.stage + 1 != w.route.size()) continue;
+    const std::int32_t current = exitNumber(w.route.back());
+    if (current < 0) continue;
+    std::vector<float> distances;
+    for (std::size_t e = 0; e < floor_.exits.size(); ++e) {
+      const Segment& exit = floor_.exits[e];
+      const Vec2 along = exit.b - exit.a;
+      const float t = std::clamp(dot(w.position - exit.a, along) / absSq(along), 0.0f, 1.0f);
+      distances.push_back(open[e] ? length(exit.a + along * t - w.position) : -1.0f);
+    }
+    deciding.push_back(&w);
+    lengths.push_back(std::move(distances));
+    options.push_back(ExitOptions{current, w.prefSpeed, numbers, {}});
+  }
+  for (std::size_t a = 0; a < options.size(); ++a) options[a].lengths = lengths[a];
+  const std::vector<std::int32_t> chosen = pickExits(options, floor_.exits.size(), *exitChoice_);
+  for (std::size_t a = 0; a < deciding.size(); ++a) {
+    if (chosen[a] >= 0) deciding[a]->route.back() = floor_.exits[static_cast<std::size_t>(chosen[a])];
+  }
+}
+
 void FloorRun::observe() {
   const std::span<const AgentId> ids = sim_.ids();
   const std::span<const Vec2> positions = sim_.positions();
@@ -160,6 +214,7 @@ void FloorRun::observe() {
     const ContactStats contacts = measureContacts(positions, sim_.radii(), sim_.obstacles(), threads_);
     closestPair_ = std::min(closestPair_, contacts.minSeparationRatio);
   }
+  reconsiderExits();
   // Steer after reading: setPrefVelocity may invalidate the spans.
   for (std::size_t i = 0; i < worldPositions.size(); ++i) {
     Walker& w = walkers_[ids[i].index];

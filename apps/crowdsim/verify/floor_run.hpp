@@ -20,8 +20,10 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include <crowd/exit_choice.hpp>
 #include <crowd/measurement.hpp>
 #include <crowd/simulator.hpp>
 
@@ -75,6 +77,12 @@ class FloorRun {
   void measure(MeasurementPlan plan);
   /// Track the closest pair of bodies (distance over the sum of radii) at every observation.
   void trackClosestPair() { trackPairs_ = true; }
+  /// From now on, walkers heading for their last gate, when that is one of the floor's exits,
+  /// choose among all the floor's exits by `rule` (crowd/exit_choice.hpp, the rule the
+  /// simulator's navigation applies), from their straight-line distance to each: now and every
+  /// rule.every seconds. `hours`: exits (matched by their midpoint) open only at those times;
+  /// nobody is sent to a closed one, and those heading for one that closes choose again at once.
+  void chooseExits(const ExitChoice& rule, std::vector<ExitHours> hours = {});
 
   /// Steps until `seconds` have been simulated.
   void runUntil(double seconds);
@@ -96,6 +104,7 @@ class FloorRun {
 
  private:
   void observe();
+  void reconsiderExits();
   Vec2 world(Vec2 p) const;
 
   const Floor& floor_;
@@ -111,6 +120,10 @@ class FloorRun {
   bool trackPairs_ = false;
   double closestPair_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<Measurements> measurements_;
+  std::optional<ExitChoice> exitChoice_;
+  std::vector<ExitHours> exitHours_;
+  std::vector<bool> exitOpen_;  // Per floor exit, at the last choice.
+  double nextChoice_ = 0.0;
 };
 
 /// The steady flow through a line from sorted crossing times: persons per second between the

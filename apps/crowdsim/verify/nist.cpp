@@ -1,8 +1,8 @@
 // The verification tests of NIST Technical Note 1822 (Ronchi et al. 2013) that apply to one
 // floor: pre-evacuation times and assigned speeds (assigned_values.cpp), speed in a corridor, a
-// corner, counter-flows and the largest flow through an exit. Tests of visibility,
-// incapacitation, elevators, groups, social influence and changing exits are not motion-model
-// tests or need scenario features that are not there.
+// corner, counter-flows, an exit that closes and the largest flow through an exit. Tests of
+// visibility, incapacitation, elevators, groups and social influence are not motion-model tests
+// or need scenario features that are not there.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -138,6 +138,52 @@ Result counterFlows(const Settings& settings, Model model) {
   return result;
 }
 
+// ---- 4.1: dynamic availability of exits --------------------------------------------------------
+
+// A 20 x 10 m room with a 1 m exit in the middle of each short wall; everyone stands nearer the
+// west one and heads for it, and it closes after 1 s, before anyone can reach it. Those heading
+// for it must turn to the east exit at once (ExitHours, as route.exitHours has it in a scenario).
+Result exitAvailability(const Settings& settings, Model model) {
+  const std::size_t count = settings.longForm ? 100 : 50;
+  const float width = 20.0f, depth = 10.0f;
+  const Door door{4.5f, 5.5f};
+  Floor floor;
+  addRoom(floor, Vec2(0.0f, 0.0f), Vec2(width, depth), RoomDoors{{}, {door}, {}, {door}});
+  floor.exits = {doorExit(door, Vec2(-1.0f, 0.0f), 0.0f), doorExit(door, Vec2(1.0f, 0.0f), width)};
+  const Segment& west = floor.exits[0];
+  const float closes = 1.0f;
+  std::vector<bool> passed;
+  std::size_t fewestOut = count, throughClosed = 0, walls = 0;
+  std::vector<double> lastOut;
+  for (const std::uint64_t seed : seedList(settings)) {
+    const std::vector<Vec2> places =
+        scatter(Vec2(3.0f, 0.5f), Vec2(9.0f, depth - 0.5f), count, kBodySpacing, seed);
+    std::vector<Person> crowd(places.size());
+    for (std::size_t i = 0; i < places.size(); ++i) {
+      crowd[i].position = places[i];
+      crowd[i].route = {west};
+    }
+    FloorRun run(floor, settings, model, seed, crowd);
+    run.chooseExits(ExitChoice{}, {ExitHours{(west.a + west.b) * 0.5f, 0.0f, closes}});
+    run.runUntilEmpty(300.0);
+    std::size_t late = 0;
+    for (const Walker& w : run.walkers()) late += w.exit == 0 && w.exitTime >= closes ? 1 : 0;
+    throughClosed += late;
+    walls += run.strayedCount();
+    fewestOut = std::min(fewestOut, run.leftCount());
+    if (run.lastExitTime() >= 0) lastOut.push_back(run.lastExitTime());
+    passed.push_back(run.leftCount() == count && late == 0 && run.strayedCount() == 0);
+  }
+  Result result;
+  result.outcome = allPassed(passed);
+  result.measured = std::to_string(fewestOut) + "/" + std::to_string(count) + " out, " +
+                    std::to_string(throughClosed) + " by the closed exit, " + std::to_string(walls) +
+                    " through a wall; last out " + rangeText(lastOut, 0) + " s";
+  result.values = {{"fewest_out", static_cast<double>(fewestOut)},
+                   {"through_closed_exit", static_cast<double>(throughClosed)}};
+  return result;
+}
+
 // ---- 5.2: maximum flow rates ---------------------------------------------------------------
 
 // 100 persons leave an 8 x 5 m room by a 1 m exit in the middle of a 5 m wall. NIST (after IMO
@@ -185,6 +231,10 @@ std::vector<TestCase> nistTests() {
        "100 persons (short form 50) walk between two 10 x 10 m rooms through a 10 x 2 m corridor against "
        "0, 10, 50, 100 (short form 0, 5, 25, 50) walking the other way; all must arrive, each time later",
        true, nullptr, counterFlows},
+      {"NIST 4.1", "dynamic availability of exits", note, "everyone out by the open exit, none by the closed",
+       "50 persons (long form 100) in a 20 x 10 m room head for the nearer of two 1 m exits, which closes "
+       "after 1 s; they must turn to the other",
+       false, nullptr, exitAvailability},
       {"NIST 5.2", "maximum flow rates", note, "reported against 1.33 P/(m s)",
        "100 persons leave an 8 x 5 m room by a 1 m exit; the steady flow through it", true, nullptr,
        exitFlow},

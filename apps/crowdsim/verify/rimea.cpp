@@ -225,8 +225,9 @@ Result allocation(const Settings& settings, Model model) {
 // ---- RiMEA 11: choice of escape route --------------------------------------------------------
 
 // A 30 x 20 m room with two 1 m exits in its top wall, at x 21-22 and 27-28 (JuPedSim's
-// geometry), filled from the left. Everyone takes the nearer exit by distance: the library has no
-// choice of exit by congestion, so the split says how far that carries.
+// geometry), filled from the left. Everyone first heads for the nearer exit; then every 2 s each
+// weighs its walk to either exit against the queue before it there (crowd/exit_choice.hpp: 1.3
+// persons per second an exit, a 2 s margin), as route.exitChoice "queue" does in a scenario.
 Result routeChoice(const Settings& settings, Model model) {
   const std::size_t count = settings.longForm ? 1000 : 250;
   const float width = 30.0f, depth = 20.0f;
@@ -237,6 +238,7 @@ Result routeChoice(const Settings& settings, Model model) {
   // Filled from the left wall at 3 P/m^2, about the densest a random placement reaches easily.
   const float filled = static_cast<float>(count) / (3.0f * (depth - 0.5f));
   std::vector<double> nearShare, lastOut;
+  std::vector<double> fars;
   std::size_t farthest = 0;
   for (const std::uint64_t seed : seedList(settings)) {
     const std::vector<Vec2> places =
@@ -248,6 +250,9 @@ Result routeChoice(const Settings& settings, Model model) {
       crowd[i].route = {floor.exits[first ? 0 : 1]};
     }
     FloorRun run(floor, settings, model, seed, crowd);
+    ExitChoice rule;
+    rule.byQueue = true;
+    run.chooseExits(rule);
     run.runUntilEmpty(settings.longForm ? 2400.0 : 800.0);
     std::size_t near = 0, far = 0;
     for (const Walker& w : run.walkers()) {
@@ -255,14 +260,17 @@ Result routeChoice(const Settings& settings, Model model) {
       far += w.exit == 1 ? 1 : 0;
     }
     farthest = std::max(farthest, far);
+    fars.push_back(static_cast<double>(far));
     nearShare.push_back(100.0 * static_cast<double>(near) / static_cast<double>(count));
     if (run.lastExitTime() >= 0) lastOut.push_back(run.lastExitTime());
   }
   Result result;
+  // The guideline's expectation is qualitative (most by the nearer exit, some by the farther):
+  // reported, not judged. Here the farther exit is 6 m farther, the wait of a few people, so a
+  // choice by queue splits the crowd about evenly, and "most" turns on a percent either way.
   result.outcome = Outcome::Info;
-  result.measured = "nearer exit " + rangeText(nearShare, 0) + "%, farther at most " +
-                    std::to_string(farthest) + " (nearest-exit choice), last out " + rangeText(lastOut, 0) +
-                    " s";
+  result.measured = "nearer exit " + rangeText(nearShare, 0) + "%, farther " + rangeText(fars, 0) +
+                    " (choice by queue), last out " + rangeText(lastOut, 0) + " s";
   result.values = {{"nearer_exit_percent", nearShare.front()},
                    {"farther_exit_most", static_cast<double>(farthest)}};
   return result;
@@ -292,7 +300,7 @@ std::vector<TestCase> rimeaTests() {
        "as RiMEA 2, downwards: a speed zone of factor 0.75", false, nullptr, rimeaStairsDown},
       {"RiMEA 4", "fundamental diagram", "RiMEA 4.1.1, Annex 1; Weidmann 1993",
        "|v-vW| <= 0.15 m/s at 0.5..4 P/m2, Jmax 1..2",
-       "a corridor (10 m wide; short form 4 m) filled at 0.5, 1, 2, 3, 4 (and 5, 6) P/m2 at random, everyone "
+       "a 10 m wide corridor filled at 0.5, 1, 2, 3, 4 (long form also 5, 6) P/m2 at random, everyone "
        "walking +x; mean speed and density in a 2 x 2 m area from 10 s to 30 s, against Weidmann's diagram",
        true, nullptr, runFundamentalDiagram},
       {"RiMEA 5", "premovement time", guideline, "each sets off at its premovement time (+1 s)",
@@ -318,10 +326,10 @@ std::vector<TestCase> rimeaTests() {
        "to "
        "the secondary one",
        false, nullptr, allocation},
-      {"RiMEA 11", "choice of escape route", guideline, "most use the nearer exit, some the farther",
-       "1000 persons (short form 250) fill a 30 x 20 m room from the left; two exits in the top wall; "
-       "reports the "
-       "split",
+      {"RiMEA 11", "choice of escape route", guideline,
+       "most by the nearer exit, some the farther (reported)",
+       "1000 persons (short form 250) fill a 30 x 20 m room from the left; two exits in the top wall; each "
+       "chooses by queue (route.exitChoice's rule) every 2 s; the split",
        false, nullptr, routeChoice},
       {"RiMEA 12", "effect of bottlenecks", guideline, "J(second bottleneck) >= J(first) - 0.05 /s",
        "150 persons leave a 10 x 10 m room by a 1 m x 5 m corridor into a second room and a second corridor; "

@@ -11,7 +11,6 @@
 // planner's output does not depend on the thread count, so runs stay deterministic.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -19,36 +18,10 @@
 #include <vector>
 
 #include <crowd/behavior.hpp>
+#include <crowd/exit_choice.hpp>
 #include <crowd/route_planner.hpp>
 
 namespace crowd {
-
-/// How an agent with several exits picks one. By default it takes the nearest by route length
-/// once, and again only when it is re-planned or an exit opens or closes. With `byQueue`, every
-/// `every` seconds each such agent weighs, for every open exit, the walk there at its preferred
-/// speed plus the wait behind those heading there who are nearer to it (their number over
-/// `exitFlow`), and moves to another exit when that saves it `margin` seconds: people leave a
-/// jammed exit for a free one farther off. Agents decide one after another, in the order of
-/// their ids, each seeing the choices of those before it.
-struct ExitChoice {
-  bool byQueue = false;
-  /// Persons per second one exit passes. [Limit: > 0, finite]
-  float exitFlow = 1.3f;
-  /// Seconds between choices by queue. [Limit: > 0, finite]
-  float every = 2.0f;
-  /// Seconds another exit must save before an agent moves to it. [Limit: >= 0, finite]
-  float margin = 2.0f;
-};
-
-/// An exit (a goal point of agents' exit sets, matched exactly) that is open only from `opens`
-/// until `closes`, in seconds of simulated time. Nobody is sent to a closed exit: those heading
-/// for one when it closes take another open exit of their set (one with none keeps its way).
-struct ExitHours {
-  Vec2 at{0.0f, 0.0f};
-  float opens = 0.0f;
-  float closes = INFINITY;
-  bool openAt(double time) const { return time >= opens && time < closes; }
-};
 
 struct NavigationOptions {
   RouteOptions planner;         ///< Corner cutting, heuristic, clearance margin.

@@ -1,11 +1,9 @@
-// Choosing exits (exit_choice.hpp).
-#include "nav/exit_choice.hpp"
-
+// Choosing exits (crowd/exit_choice.hpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include <crowd/navigation.hpp>
+#include <crowd/exit_choice.hpp>
 
 namespace crowd {
 namespace {

@@ -1,6 +1,6 @@
 // The Simulator's choice of exits (crowd/navigation.hpp, ExitChoice and ExitHours): routes to
 // every open exit of each deciding agent from one planner call (one goal field per exit), then
-// nav/exit_choice.hpp's choice, and the new route for each agent that changes its exit.
+// crowd/exit_choice.hpp's choice, and the new route for each agent that changes its exit.
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include <crowd/exit_choice.hpp>
 #include <crowd/kernels/agent_columns.hpp>
 #include <crowd/simulator.hpp>
 
-#include "nav/exit_choice.hpp"
 #include "nav/navigator.hpp"
 #include "sim/planar_world.hpp"
 #include "sim/simulator_core.hpp"
