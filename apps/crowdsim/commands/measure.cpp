@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -25,6 +26,7 @@
 #include "measurement_summary.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "svg_to_png.hpp"
 #include "targets.hpp"
 #include "xml_text.hpp"
 
@@ -38,6 +40,7 @@ struct MeasureOptions {
   double window = 5.0;         // s.
   std::string csvPath;
   std::string svgPath;
+  bool png = false;
   std::optional<std::int64_t> steps;
   int threads = 0;
   std::string backend = "auto";
@@ -314,8 +317,12 @@ void addMeasureOptions(CLI::App& command, MeasureOptions& o) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command.add_option("--csv", o.csvPath, "Write every row as CSV")->check(kPathGiven);
-  command.add_option("--svg", o.svgPath, "Draw speed against density with Weidmann's curve (SVG)")
-      ->check(kPathGiven);
+  CLI::Option* svg =
+      command.add_option("--svg", o.svgPath, "Draw speed against density with Weidmann's curve (SVG)")
+          ->check(kPathGiven);
+  command
+      .add_flag("--png", o.png, "With --svg: a PNG beside it (drawn by rsvg-convert, Debian's librsvg2-bin)")
+      ->needs(svg);
   command.add_option("--steps", o.steps, "Steps to run (overrides the scenario's 'steps'); a whole number")
       ->check(wholeNumberUpTo(static_cast<std::uint64_t>(INT64_MAX)));
   addThreadsOption(command, o.threads);
@@ -426,6 +433,14 @@ int runMeasure(const MeasureOptions& o) {
       (*file)->commit();
       std::printf("wrote %s\n", (*file)->path().c_str());
     }
+  }
+  if (o.png) {
+    const std::string png = std::filesystem::path(o.svgPath).replace_extension(".png").string();
+    if (const std::string problem = svgToPng(o.svgPath, png); !problem.empty()) {
+      std::fprintf(stderr, "crowdsim measure: %s\n", problem.c_str());
+      return kExitFailure;
+    }
+    std::printf("wrote %s\n", png.c_str());
   }
   return kExitSuccess;
 }

@@ -23,6 +23,7 @@
 #include "options.hpp"
 #include "output_paths.hpp"
 #include "strict_integer.hpp"
+#include "svg_to_png.hpp"
 #include "verify/report.hpp"
 #include "verify/verify_test.hpp"
 
@@ -65,6 +66,7 @@ struct VerifyOptions {
   std::string jsonPath;
   std::string markdownPath;
   std::string svgDir;
+  bool png = false;
 };
 
 std::vector<TestCase> allTests() {
@@ -147,10 +149,16 @@ void addVerifyOptions(CLI::App& command, VerifyOptions& o) {
   command
       .add_option("--markdown", o.markdownPath, "Write the table as a Markdown page (date, machine, backend)")
       ->check(kPathGiven);
+  CLI::Option* svgDir =
+      command
+          .add_option("--svg-dir", o.svgDir,
+                      "Write fundamental-diagram.svg and bottleneck-flow.svg into this existing folder")
+          ->check(CLI::ExistingDirectory);
   command
-      .add_option("--svg-dir", o.svgDir,
-                  "Write fundamental-diagram.svg and bottleneck-flow.svg into this existing folder")
-      ->check(CLI::ExistingDirectory);
+      .add_flag("--png", o.png,
+                "With --svg-dir: a PNG of each figure beside its SVG (drawn by rsvg-convert, Debian's "
+                "librsvg2-bin)")
+      ->needs(svgDir);
   command.footer(
       testList() +
       "Each test runs with CSM (collision-free speed model, 0.1 s steps), social force (0.01 s) and\n"
@@ -239,6 +247,13 @@ int runVerify(const VerifyOptions& o) {
       write(svg.stream(), rows);
       svg.commit();
       std::printf("wrote %s\n", svg.path().c_str());
+      if (!o.png) continue;
+      const std::string png = (dir / name).replace_extension(".png").string();
+      if (const std::string problem = svgToPng(svg.path(), png); !problem.empty()) {
+        std::fprintf(stderr, "crowdsim verify: %s\n", problem.c_str());
+        return kExitFailure;
+      }
+      std::printf("wrote %s\n", png.c_str());
     }
   }
   return summary.failed.empty() ? kExitSuccess : kExitFailure;
