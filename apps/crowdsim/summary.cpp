@@ -85,9 +85,11 @@ void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetri
                 m.unreachable);
   }
   if (m.navigation) {
-    std::printf("routes          %lld planned while running, %lld re-planned after no progress (%.3f s)\n",
-                static_cast<long long>(m.navigation->planned), static_cast<long long>(m.navigation->replans),
-                m.navigation->seconds);
+    std::printf(
+        "routes          %lld planned while running, %lld re-planned after no progress, %lld sent to "
+        "another exit (%.3f s)\n",
+        static_cast<long long>(m.navigation->planned), static_cast<long long>(m.navigation->replans),
+        static_cast<long long>(m.navigation->exitChanges), m.navigation->seconds);
   }
   printContacts(m);
   std::printf("penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",

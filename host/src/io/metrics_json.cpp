@@ -74,8 +74,9 @@ std::string RunMetrics::toJson(int indent) const {
   doc["unreachable"] = unreachable;
   if (navigation) {
     doc["navigation"] = {{"agents", navigation->agents},           {"planned", navigation->planned},
-                         {"replans", navigation->replans},         {"unreachable", navigation->unreachable},
-                         {"routePoints", navigation->routePoints}, {"seconds", navigation->seconds}};
+                         {"replans", navigation->replans},         {"exitChanges", navigation->exitChanges},
+                         {"unreachable", navigation->unreachable}, {"routePoints", navigation->routePoints},
+                         {"seconds", navigation->seconds}};
   }
   doc["msPerStep"] = phaseTimesJson(mean);
   json list = json::array();
