@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include <crowd/measurement.hpp>
 #include <crowd/measurement_sampler.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/scenario.hpp>
@@ -46,15 +47,6 @@ struct MeasureOptions {
   std::string backend = "auto";
 };
 
-// Weidmann's speed-density relation (Weidmann 1993, in Kladek's form: free speed 1.34 m/s,
-// gamma 1.913 P/m^2, standstill at 5.4 P/m^2), the curve the density-aware preferred speed
-// (kernels/density_speed.hpp) follows; in double here, for the table and the picture.
-double weidmannSpeed(double density) {
-  if (!(density > 0.0)) return 1.34;
-  if (density >= 5.4) return 0.0;
-  return 1.34 * (1.0 - std::exp(-1.913 * (1.0 / density - 1.0 / 5.4)));
-}
-
 struct Window {
   double from = 0;
   double to = 0;
@@ -78,6 +70,26 @@ struct AreaRow {
   std::optional<FundamentalPoint> classic;  // None: nobody was inside in the window.
   std::optional<FundamentalPoint> voronoi;
 };
+
+// A row's figures as the table and the CSV show them: none where nobody was inside.
+struct AreaColumns {
+  std::optional<double> density, speed, flow, weidmann, voronoiDensity, voronoiSpeed;
+};
+
+AreaColumns columnsOf(const AreaRow& r) {
+  AreaColumns c;
+  if (r.classic) {
+    c.density = r.classic->density;
+    c.speed = r.classic->speed;
+    c.flow = r.classic->flow;
+    c.weidmann = weidmannSpeed(r.classic->density);
+  }
+  if (r.voronoi) {
+    c.voronoiDensity = r.voronoi->density;
+    c.voronoiSpeed = r.voronoi->speed;
+  }
+  return c;
+}
 
 // Samples lie near multiples of the interval; each window takes those from half an interval
 // before its start to half an interval before its end (the last one: after it), so that every
@@ -126,20 +138,10 @@ void printArea(const AreaSeries& area, const std::vector<AreaRow>& rows) {
   std::printf("%8s %8s %9s %9s %9s %9s %9s %9s\n", "s", "s", "P/m^2", "P/m^2", "m/s", "m/s", "P/(m s)",
               "m/s");
   for (const AreaRow& r : rows) {
-    std::optional<double> density, speed, flow, weidmann, voronoiDensity, voronoiSpeed;
-    if (r.classic) {
-      density = r.classic->density;
-      speed = r.classic->speed;
-      flow = r.classic->flow;
-      weidmann = weidmannSpeed(r.classic->density);
-    }
-    if (r.voronoi) {
-      voronoiDensity = r.voronoi->density;
-      voronoiSpeed = r.voronoi->speed;
-    }
-    std::printf("%8.2f %8.2f %9s %9s %9s %9s %9s %9s\n", r.window.from, r.window.to, fixed(density).c_str(),
-                fixed(voronoiDensity).c_str(), fixed(speed).c_str(), fixed(voronoiSpeed).c_str(),
-                fixed(flow).c_str(), fixed(weidmann).c_str());
+    const AreaColumns c = columnsOf(r);
+    std::printf("%8.2f %8.2f %9s %9s %9s %9s %9s %9s\n", r.window.from, r.window.to, fixed(c.density).c_str(),
+                fixed(c.voronoiDensity).c_str(), fixed(c.speed).c_str(), fixed(c.voronoiSpeed).c_str(),
+                fixed(c.flow).c_str(), fixed(c.weidmann).c_str());
   }
 }
 
@@ -193,21 +195,12 @@ void writeCsv(const Measurements& m, const std::vector<std::vector<AreaRow>>& ar
                "forward_so_far,backward_so_far,flow_per_s,specific_flow_per_m_s\n");
   for (std::size_t a = 0; a < areaRows.size(); ++a) {
     for (const AreaRow& r : areaRows[a]) {
-      std::optional<double> density, speed, flow, weidmann, voronoiDensity, voronoiSpeed;
-      if (r.classic) {
-        density = r.classic->density;
-        speed = r.classic->speed;
-        flow = r.classic->flow;
-        weidmann = weidmannSpeed(r.classic->density);
-      }
-      if (r.voronoi) {
-        voronoiDensity = r.voronoi->density;
-        voronoiSpeed = r.voronoi->speed;
-      }
+      const AreaColumns c = columnsOf(r);
       std::fprintf(f, "area,%s,%.6g,%.6g,%s,%s,%s,%s,%s,%s,,,,,,\n", csvField(m.areas()[a].name).c_str(),
-                   r.window.from, r.window.to, csvNumber(density).c_str(), csvNumber(voronoiDensity).c_str(),
-                   csvNumber(speed).c_str(), csvNumber(voronoiSpeed).c_str(), csvNumber(flow).c_str(),
-                   csvNumber(weidmann).c_str());
+                   r.window.from, r.window.to, csvNumber(c.density).c_str(),
+                   csvNumber(c.voronoiDensity).c_str(), csvNumber(c.speed).c_str(),
+                   csvNumber(c.voronoiSpeed).c_str(), csvNumber(c.flow).c_str(),
+                   csvNumber(c.weidmann).c_str());
     }
   }
   for (std::size_t l = 0; l < lineRows.size(); ++l) {

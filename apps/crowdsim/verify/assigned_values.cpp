@@ -25,11 +25,10 @@ namespace {
 Result stairTime(const Settings& settings, Model model, float factor) {
   const float speed = 1.33f, length = 10.0f;
   const double expected = length / (speed * factor);
-  const double t = corridorTime(settings, model, speed, length, factor);
-  Result result;
-  result.values = {{"time_s", t}, {"expected_s", expected}};
-  result.outcome = t >= expected / 1.05 && t <= expected / 0.95 ? Outcome::Pass : Outcome::Fail;
-  result.measured = t < 0 ? "never arrived" : fixed(t, 2) + " s (" + fixed(expected, 2) + " s expected)";
+  Result result =
+      judgedTime(corridorTime(settings, model, speed, length, factor), expected / 1.05, expected / 0.95, 2);
+  result.values.emplace_back("expected_s", expected);
+  result.measured += " (" + fixed(expected, 2) + " s expected)";
   return result;
 }
 

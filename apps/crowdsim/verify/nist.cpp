@@ -23,35 +23,14 @@ namespace {
 
 Result corridorSpeed(const Settings& settings, Model model) {
   // 1 m/s over 40 m: 40 s. The WBJ suite allows the speed +-0.05 m/s: 38.1..42.1 s.
-  const double t = corridorTime(settings, model, 1.0f, 40.0f);
-  Result result;
-  result.values = {{"time_s", t}};
-  result.outcome = t >= 40.0 / 1.05 && t <= 40.0 / 0.95 ? Outcome::Pass : Outcome::Fail;
-  result.measured = t < 0 ? "never arrived" : fixed(t, 1) + " s";
-  return result;
+  return judgedTime(corridorTime(settings, model, 1.0f, 40.0f), 40.0 / 1.05, 40.0 / 0.95, 1);
 }
 
 // ---- 2.3: movement around a corner -----------------------------------------------------------
 
 Result corner(const Settings& settings, Model model) {
-  std::vector<double> lastOut;
-  std::vector<bool> passed;
-  std::size_t fewestOut = SIZE_MAX, walls = 0;
-  for (const std::uint64_t seed : seedList(settings)) {
-    // A right turn (RiMEA 6 turns left), arms of 12 m and 10 m, 2 m wide.
-    const CornerWalk walk = cornerWalk(settings, model, seed, 20, false, 10.0f, 120.0);
-    passed.push_back(walk.out == walk.people && walk.throughWall == 0);
-    fewestOut = std::min(fewestOut, walk.out);
-    walls += walk.throughWall;
-    if (walk.lastOut >= 0) lastOut.push_back(walk.lastOut);
-  }
-  Result result;
-  result.outcome = allPassed(passed);
-  result.measured = std::to_string(fewestOut) + "/20 round, " + std::to_string(walls) +
-                    " through a wall, last out " + rangeText(lastOut, 1) + " s";
-  result.values = {{"fewest_round", static_cast<double>(fewestOut)},
-                   {"through_wall", static_cast<double>(walls)}};
-  return result;
+  // A right turn (RiMEA 6 turns left), arms of 12 m and 10 m, 2 m wide.
+  return cornerTest(settings, model, false);
 }
 
 // ---- 2.8: horizontal counter-flows -----------------------------------------------------------

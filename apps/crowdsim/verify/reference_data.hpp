@@ -1,18 +1,11 @@
-// The published data the verification suite compares with: Weidmann's fundamental diagram and
-// the experimental flows through bottlenecks. Sources in docs/verification.md.
+// The published data the verification suite compares with: the experimental flows through
+// bottlenecks (Weidmann's fundamental diagram is crowd::weidmannSpeed, crowd/measurement.hpp).
+// Sources in docs/verification.md.
 #pragma once
 
-#include <cmath>
+#include <crowd/measurement.hpp>
 
 namespace crowd::cli::verify {
-
-/// Weidmann (1993) in Kladek's form: v(rho) = v0 (1 - exp(-gamma (1/rho - 1/rho_max))), with
-/// v0 = 1.34 m/s, gamma = 1.913 P/m^2, rho_max = 5.4 P/m^2; 0 from rho_max up.
-inline double weidmannSpeed(double density) {
-  if (!(density > 0.0)) return 1.34;
-  if (density >= 5.4) return 0.0;
-  return 1.34 * (1.0 - std::exp(-1.913 * (1.0 / density - 1.0 / 5.4)));
-}
 
 /// One measured flow through a bottleneck of a given width.
 struct BottleneckPoint {

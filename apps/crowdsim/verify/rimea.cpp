@@ -17,34 +17,13 @@ namespace {
 Result corridorSpeed(const Settings& settings, Model model) {
   // 1.33 m/s over 40 m is 30.1 s; the guideline's tolerances (body size, premovement 1 s, speed
   // +-5%) widen that to 26..34 s.
-  const double t = corridorTime(settings, model, 1.33f, 40.0f);
-  Result result;
-  result.values = {{"time_s", t}};
-  result.outcome = t >= 26.0 && t <= 34.0 ? Outcome::Pass : Outcome::Fail;
-  result.measured = t < 0 ? "never arrived" : fixed(t, 1) + " s";
-  return result;
+  return judgedTime(corridorTime(settings, model, 1.33f, 40.0f), 26.0, 34.0, 1);
 }
 
 // ---- RiMEA 6: movement around a corner -------------------------------------------------------
 
 Result corner(const Settings& settings, Model model) {
-  std::vector<double> lastOut;
-  std::vector<bool> passed;
-  std::size_t worstOut = SIZE_MAX, walls = 0;
-  for (const std::uint64_t seed : seedList(settings)) {
-    const CornerWalk walk = cornerWalk(settings, model, seed, 20, true, 10.0f, 120.0);
-    passed.push_back(walk.out == walk.people && walk.throughWall == 0);
-    worstOut = std::min(worstOut, walk.out);
-    walls += walk.throughWall;
-    if (walk.lastOut >= 0) lastOut.push_back(walk.lastOut);
-  }
-  Result result;
-  result.outcome = allPassed(passed);
-  result.measured = std::to_string(worstOut) + "/20 round, " + std::to_string(walls) +
-                    " through a wall, last out " + rangeText(lastOut, 1) + " s";
-  result.values = {{"fewest_round", static_cast<double>(worstOut)},
-                   {"through_wall", static_cast<double>(walls)}};
-  return result;
+  return cornerTest(settings, model, true);
 }
 
 // ---- RiMEA 9: a crowd leaving a large public room ---------------------------------------------

@@ -82,6 +82,34 @@ CornerWalk cornerWalk(const Settings& settings, Model model, std::uint64_t seed,
   return walk;
 }
 
+Result judgedTime(double t, double low, double high, int digits) {
+  Result result;
+  result.values = {{"time_s", t}};
+  result.outcome = t >= low && t <= high ? Outcome::Pass : Outcome::Fail;
+  result.measured = t < 0 ? "never arrived" : fixed(t, digits) + " s";
+  return result;
+}
+
+Result cornerTest(const Settings& settings, Model model, bool leftTurn) {
+  std::vector<double> lastOut;
+  std::vector<bool> passed;
+  std::size_t fewestOut = SIZE_MAX, walls = 0;
+  for (const std::uint64_t seed : seedList(settings)) {
+    const CornerWalk walk = cornerWalk(settings, model, seed, 20, leftTurn, 10.0f, 120.0);
+    passed.push_back(walk.out == walk.people && walk.throughWall == 0);
+    fewestOut = std::min(fewestOut, walk.out);
+    walls += walk.throughWall;
+    if (walk.lastOut >= 0) lastOut.push_back(walk.lastOut);
+  }
+  Result result;
+  result.outcome = allPassed(passed);
+  result.measured = std::to_string(fewestOut) + "/20 round, " + std::to_string(walls) +
+                    " through a wall, last out " + rangeText(lastOut, 1) + " s";
+  result.values = {{"fewest_round", static_cast<double>(fewestOut)},
+                   {"through_wall", static_cast<double>(walls)}};
+  return result;
+}
+
 Floor doorRoom(float depth, float width, float door) {
   Floor floor;
   const Door opening{0.5f * (width - door), 0.5f * (width + door)};

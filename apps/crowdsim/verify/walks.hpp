@@ -20,6 +20,10 @@ namespace crowd::cli::verify {
 double corridorTime(const Settings& settings, Model model, float speed, float length,
                     float zoneFactor = 1.0f);
 
+/// A corridor time judged: PASS within [low, high] s, FAIL outside or when it never arrived
+/// (t < 0); the time shown with `digits` decimals.
+Result judgedTime(double t, double low, double high, int digits);
+
 /// What happened to a group walking round a corner.
 struct CornerWalk {
   std::size_t people = 0;
@@ -32,6 +36,10 @@ struct CornerWalk {
 /// arm is 12 m long and the turn fills its last 2 m (RiMEA 6 as JuPedSim draws it).
 CornerWalk cornerWalk(const Settings& settings, Model model, std::uint64_t seed, std::size_t people,
                       bool leftTurn, float secondArm, double limit);
+
+/// RiMEA 6 (`leftTurn`) and NIST 2.3 (a right turn): 20 persons round a corner of 2 m wide arms
+/// (12 m, then 10 m); PASS when, with every seed, all got round and no centre crossed a wall.
+Result cornerTest(const Settings& settings, Model model, bool leftTurn);
 
 /// A room [0, depth] x [0, width] with one door `door` wide centred in its right wall (x = depth),
 /// walls kWallThickness thick; its one exit is the door's outer face.

@@ -25,6 +25,12 @@
 
 namespace crowd {
 
+/// Weidmann's fundamental diagram (Weidmann 1993, in Kladek's form), the reference a measured
+/// speed is compared with: v(rho) = 1.34 (1 - exp(-1.913 (1/rho - 1/5.4))) m/s, 1.34 at no
+/// density and 0 from 5.4 P/m^2 up. The density-aware preferred speed (kernels/density_speed.hpp)
+/// follows the same curve in float.
+double weidmannSpeed(double density);
+
 /// A measurement area: a simple polygon (at least 3 vertices, either orientation, non-zero area,
 /// no edge touching another but its neighbours).
 struct MeasurementArea {

@@ -15,6 +15,12 @@
 
 namespace crowd {
 
+double weidmannSpeed(double density) {
+  if (!(density > 0.0)) return 1.34;
+  if (density >= 5.4) return 0.0;
+  return 1.34 * (1.0 - std::exp(-1.913 * (1.0 / density - 1.0 / 5.4)));
+}
+
 struct Measurements::State {
   MeasurementPlan plan;
   std::vector<VoronoiRaster> rasters;  ///< One per area.
