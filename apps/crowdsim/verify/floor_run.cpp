@@ -116,6 +116,8 @@ Vec2 FloorRun::world(Vec2 p) const {
 void FloorRun::measure(MeasurementPlan plan) {
   plan.interval = interval_;
   plan.threads = threads_;
+  if (floor_.periodicX.on())  // In world coordinates, as the plan and the positions it is fed.
+    plan.periodic = PeriodicBoundary{floor_.periodicX.from, floor_.periodicX.to - floor_.periodicX.from};
   measurements_ = std::make_unique<Measurements>(std::move(plan));
   observe();
 }

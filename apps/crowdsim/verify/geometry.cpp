@@ -201,6 +201,7 @@ nlohmann::json scenarioDocument(const Floor& floor, Model model, std::uint64_t s
     }
     document["speedZones"] = std::move(zones);
   }
+  if (floor.periodicX.on()) document["periodic"] = {{"x", {floor.periodicX.from, floor.periodicX.to}}};
   return document;
 }
 

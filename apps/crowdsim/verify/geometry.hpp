@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <crowd/kernels/vec2.hpp>
+#include <crowd/simulator_config.hpp>
 
 #include "verify_test.hpp"
 
@@ -56,6 +57,7 @@ struct Floor {
   /// Rooms a walker pushed through the wrong door leaves again by that door (floor_run.hpp).
   std::vector<SideRoom> sideRooms;
   std::vector<SpeedZone> speedZones;
+  PeriodicRange periodicX{};  ///< Where the floor repeats along x (the scenario's "periodic"); off: nowhere.
 
   /// Whether p stands on the floor (inside one of the spaces, edges included).
   bool contains(Vec2 p) const;

@@ -279,8 +279,9 @@ std::vector<TestCase> rimeaTests() {
        "as RiMEA 2, downwards: a speed zone of factor 0.75", false, nullptr, rimeaStairsDown},
       {"RiMEA 4", "fundamental diagram", "RiMEA 4.1.1, Annex 1; Weidmann 1993",
        "|v-vW| <= 0.15 m/s at 0.5..4 P/m2, Jmax 1..2",
-       "a 10 m wide corridor filled at 0.5, 1, 2, 3, 4 (long form also 5, 6) P/m2 at random, everyone "
-       "walking +x; mean speed and density in a 2 x 2 m area from 10 s to 30 s, against Weidmann's diagram",
+       "a 10 m wide corridor repeating every 20 m, filled at 0.5, 1, 2, 3, 4 (long form also 5, 6) P/m2 at "
+       "random, everyone walking +x; mean speed and density in a 2 x 2 m area from 10 s to 30 s, against "
+       "Weidmann's diagram",
        true, nullptr, runFundamentalDiagram},
       {"RiMEA 5", "premovement time", guideline, "each sets off at its premovement time (+1 s)",
        "ten persons a metre apart in an 8 x 5 m room with a 1 m door, premovement times uniform on 10..100 "

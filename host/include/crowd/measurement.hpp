@@ -21,6 +21,7 @@
 #include <vector>
 
 #include <crowd/agent_id.hpp>
+#include <crowd/kernels/periodic.hpp>
 #include <crowd/kernels/vec2.hpp>
 
 namespace crowd {
@@ -61,6 +62,9 @@ struct MeasurementPlan {
   /// most a fifth of the cut-off; each area must hold at least kMinAreaPixels of them.
   float voronoiResolution = 0.02f;
   int threads = 0;  ///< CPU threads for the Voronoi raster; 0 uses OpenMP's default.
+  /// Where the world repeats along x, in the plan's coordinates (MeasurementSampler sets the
+  /// simulator's): a step out at one end and in at the other crosses no line in between.
+  PeriodicBoundary periodic{};
 };
 
 inline constexpr float kMinVoronoiResolution = 0.001f;

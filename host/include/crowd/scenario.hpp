@@ -47,6 +47,8 @@ struct Scenario : BasicScenario<Vec2> {
   std::optional<MeasurementPlan> measure;
   /// Areas that scale the desired speed (Simulator::addSpeedZone), in world coordinates.
   std::vector<SpeedZoneSpec> speedZones;
+  /// Where the world repeats along x (SimulatorConfig::periodicX), in world coordinates.
+  PeriodicRange periodicX{};
 };
 
 /// For each agent number, which of `scenario.exits` it leaves by, or -1 for none.

@@ -132,6 +132,9 @@ struct ScenarioSpec {
   std::optional<MeasurementPlan> measure;
   std::vector<SpeedZoneSpec>
       speedZones;  ///< A file's "speedZones", in order (the first holding an agent wins).
+  /// A file's "periodic": where the world repeats along x, in world coordinates (off: none).
+  /// [Limit: to > from within limits::kCoordinate; to - from > 2 x every neighborDist]
+  PeriodicRange periodicX{};
 };
 
 /// Reads and checks a scenario file (validateScenarioSpec included). Throws ScenarioError.

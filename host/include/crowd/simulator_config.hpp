@@ -36,6 +36,17 @@ bool cudaBackendAvailable(std::string* why = nullptr);
 /// cores).
 inline constexpr int kMaxThreads = 1024;
 
+/// A planar world that repeats along x between `from` and `to` (frame coordinates, like
+/// positions): an agent walking out at one end comes in at the other, and agents near one end
+/// see those near the other (kernels/periodic.hpp). Walls along it must span the whole period;
+/// goals and routes are not repeated, so agents in it usually walk a fixed preferred velocity.
+/// Both 0 (the default): the world does not repeat.
+struct PeriodicRange {
+  float from = 0.0f;  ///< [Limit: finite]
+  float to = 0.0f;    ///< [Limit: finite; > from, and to - from > 2 x every agent's neighborDist]
+  bool on() const { return from != 0.0f || to != 0.0f; }
+};
+
 /// Whole-simulation settings.
 struct SimulatorConfig {
   float timeStep = 0.25f;  ///< Seconds per step. [Limit: > 0, finite]
@@ -59,6 +70,9 @@ struct SimulatorConfig {
   /// city map in metres, 1e5 wide) is computed as precisely as one at (0, 0). makeSimulator
   /// places it near a scenario's middle; outputs (trajectories) add it back in double.
   glm::dvec2 origin{0.0, 0.0};  ///< [Limit: finite]
+  /// Where a planar world repeats along x (none by default). Agents are added inside it. A 3D
+  /// simulator refuses it.
+  PeriodicRange periodicX{};
 };
 
 /// Throws std::invalid_argument, naming the setting, when one is outside its limits.

@@ -168,9 +168,10 @@ void Measurements::observeLines(double time, std::span<const AgentId> ids, std::
     // Only a step between two consecutive observations of the same agent: one that appeared or
     // left in between (or whose slot was reused) has no step to cross with.
     if (s.observations > 0 && seen.observation == s.observations && seen.generation == id.generation) {
+      // Where it was, as seen from where it is: one period back if it came in at the other end.
+      const Vec2 before = s.plan.periodic.imageNear(seen.position, positions[i]);
       for (std::size_t l = 0; l < lines_.size(); ++l) {
-        const std::optional<Crossing> c =
-            crossingOf(s.plan.lines[l], toPoint(seen.position), toPoint(positions[i]));
+        const std::optional<Crossing> c = crossingOf(s.plan.lines[l], toPoint(before), toPoint(positions[i]));
         if (c)
           s.found[l].push_back(
               LineCrossing{s.lastTime + c->fraction * (time - s.lastTime), id, c->direction});

@@ -15,7 +15,8 @@ Vec2 inFrame(Vec2 p, glm::dvec2 origin) {
   return Vec2(glm::dvec2(p) - origin);
 }
 
-MeasurementPlan inFrame(MeasurementPlan plan, glm::dvec2 origin) {
+MeasurementPlan inFrame(MeasurementPlan plan, glm::dvec2 origin, const PeriodicRange& period) {
+  if (period.on()) plan.periodic = PeriodicBoundary{period.from, period.to - period.from};
   for (MeasurementArea& area : plan.areas) {
     for (Vec2& vertex : area.polygon) vertex = inFrame(vertex, origin);
   }
@@ -35,7 +36,7 @@ std::int64_t multiplesReached(double time, double interval, double slack) {
 }  // namespace
 
 MeasurementSampler::MeasurementSampler(MeasurementPlan plan, const Simulator& sim)
-    : measurements_(inFrame(std::move(plan), sim.config().origin)),
+    : measurements_(inFrame(std::move(plan), sim.config().origin, sim.config().periodicX)),
       interval_(measurements_.plan().interval),
       lastTime_(sim.time()),
       lastMultiple_(multiplesReached(sim.time(), interval_, 0.0)) {

@@ -80,6 +80,10 @@ Simulator makeSimulator(const Scenario& scenario, int threads, BackendKind backe
   config.threads = threads;
   config.seed = scenario.seed;  // The deadlock jitter's draws follow the scenario's seed too.
   config.origin = frameOrigin(scenario);
+  if (scenario.periodicX.on()) {  // In the frame, as the agents' positions below.
+    config.periodicX = PeriodicRange{static_cast<float>(scenario.periodicX.from - config.origin.x),
+                                     static_cast<float>(scenario.periodicX.to - config.origin.x)};
+  }
   // A scenario built in code skips the reader's checks; say which item the simulator refused.
   try {
     Simulator simulator(config);

@@ -17,6 +17,7 @@ constexpr std::array<std::string_view, 6> kDistributionKeys = {"uniform",  "norm
                                                                "constant", "min",    "max"};
 constexpr std::array<std::string_view, 1> kQuantumKey = {"quantum"};
 constexpr std::array<std::string_view, 4> kZoneKeys = {"polygon", "min", "max", "factor"};
+constexpr std::array<std::string_view, 1> kPeriodicKeys = {"x"};
 
 /// The limit of drawn key `key`, and the AgentParams field it sets (null for startTime).
 struct DrawnField {
@@ -197,6 +198,42 @@ void applyDraws(const GroupSpec& group, std::uint64_t seed, std::size_t first, s
       }
     }
   }
+}
+
+PeriodicRange readPeriodic(const JsonValueReader& values, const json& value) {
+  const json& object = values.objectAt(value, "/periodic");
+  values.checkKeys(object, "/periodic", {kPeriodicKeys});
+  values.requireKey(object, "/periodic", "x");
+  const Vec2 ends = values.vector2(object["x"], "/periodic/x");
+  return PeriodicRange{ends.x, ends.y};
+}
+
+std::string periodicProblem(const ScenarioSpec& spec) {
+  const PeriodicRange& period = spec.periodicX;
+  if (!period.on()) return {};
+  for (const float end : {period.from, period.to}) {
+    if (std::string problem = limitProblem(end, limits::kCoordinate); !problem.empty())
+      return problem + ", got " + formatFloat(end);
+  }
+  if (!(period.to > period.from)) {
+    return "must run from a smaller x to a larger one, got [" + formatFloat(period.from) + ", " +
+           formatFloat(period.to) + "]";
+  }
+  // Anyone near one end sees at most one image of anyone near the other (kernels/periodic.hpp).
+  float reach = 0.0f;
+  std::string whose;
+  const auto consider = [&](const AgentParams& params, const std::string& path) {
+    if (params.neighborDist > reach) reach = params.neighborDist, whose = path;
+  };
+  for (std::size_t i = 0; i < spec.agents.size(); ++i)
+    consider(spec.agents[i].params, childPath("/agents", i));
+  for (std::size_t g = 0; g < spec.groups.size(); ++g)
+    consider(spec.groups[g].params, childPath("/groups", g));
+  if (!(period.to - period.from > 2.0f * reach)) {
+    return "the period " + formatFloat(period.to - period.from) +
+           " must be longer than twice the neighborDist " + formatFloat(reach) + " of " + whose;
+  }
+  return {};
 }
 
 }  // namespace crowd::scenario_detail

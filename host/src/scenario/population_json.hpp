@@ -47,6 +47,12 @@ PlacedProblem groupPopulationProblem(const GroupSpec& group);
 /// The first problem with the speed zones, placed below "/speedZones".
 PlacedProblem speedZonesProblem(const std::vector<SpeedZoneSpec>& zones);
 
+/// "periodic": {"x": [from, to]}, where the world repeats along x.
+PeriodicRange readPeriodic(const JsonValueReader& values, const nlohmann::json& value);
+/// What is wrong with the spec's periodic range (empty: nothing, or none given): its ends, or a
+/// period no longer than twice some agent's or group's neighborDist.
+std::string periodicProblem(const ScenarioSpec& spec);
+
 /// Gives the agents made by `group` (agents[first .. first + group.count)) their drawn values:
 /// agent number k's draw of key i is ValueDistribution::draw(seed, k, i + 1). A drawn prefSpeed also
 /// sets the length of a group's fixed preferred velocity.

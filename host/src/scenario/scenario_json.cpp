@@ -45,10 +45,10 @@ using scenario_detail::SteeringReader;
 using scenario_detail::kParamKeys;
 // Circle groups take every key but the first under its own name (see kCircleKeys).
 static_assert(kParamKeys[0] == "radius");
-constexpr std::array<std::string_view, 17> kTopKeys = {
+constexpr std::array<std::string_view, 18> kTopKeys = {
     "name",   "timeStep",   "steps",     "seed",    "removeArrived", "agentDefaults",
     "agents", "groups",     "obstacles", "circles", "paths",         "map",
-    "route",  "dimensions", "preset",    "measure", "speedZones"};
+    "route",  "dimensions", "preset",    "measure", "speedZones",    "periodic"};
 // "name" lets a "target" refer to the agent (behavior_json.hpp).
 constexpr std::array<std::string_view, 7> kAgentKeys = {"position", "velocity", "goal",     "prefVelocity",
                                                         "name",     "exits",    "startTime"};
@@ -127,6 +127,7 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("measure")) spec.measure = scenario_detail::readMeasurementPlan(*this, root["measure"]);
     if (root.contains("speedZones"))
       spec.speedZones = scenario_detail::readSpeedZones(*this, root["speedZones"]);
+    if (root.contains("periodic")) spec.periodicX = scenario_detail::readPeriodic(*this, root["periodic"]);
     std::uint64_t agentCount = spec.agents.size();
     for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
     steering.finish(agentCount);

@@ -116,6 +116,8 @@ class SpecValidator {
         !bad.problem.empty()) {
       fail("/speedZones" + bad.pointer, bad.problem);
     }
+    if (const std::string problem = scenario_detail::periodicProblem(spec_); !problem.empty())
+      fail("/periodic/x", problem);
     if (spec_.agents.size() > limits::kMaxScenarioAgents)
       fail("/agents", "has " + tooManyAgents(spec_.agents.size()));
     for (std::size_t i = 0; i < spec_.agents.size(); ++i) agent(childPath("/agents", i), spec_.agents[i]);
@@ -470,6 +472,7 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   scenario.exits = spec.exits;
   scenario.measure = spec.measure;
   scenario.speedZones = spec.speedZones;
+  scenario.periodicX = spec.periodicX;
   std::size_t first = spec.agents.size();  // Each group's first agent number.
   for (const GroupSpec& group : spec.groups) {
     if (!group.exits.empty()) scenario.exits.push_back(ExitSpec{first, group.count, group.exits});

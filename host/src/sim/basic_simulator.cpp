@@ -43,6 +43,10 @@ void BasicSimulator<Vector>::setConfig(const SimulatorConfig& config) {
   if (config.backend != core.config.backend) {
     throw std::invalid_argument("the backend is chosen when the simulator is constructed");
   }
+  const PeriodicRange &now = core.config.periodicX, &asked = config.periodicX;
+  if ((now.from != asked.from || now.to != asked.to) && core.agents.size() > 0) {
+    throw std::invalid_argument("periodicX is set before the first agent is added");
+  }
   const bool startRemoving = config.removeArrived && !core.config.removeArrived;
   core.config = config;
   if (!startRemoving) return;
@@ -56,6 +60,7 @@ void BasicSimulator<Vector>::setConfig(const SimulatorConfig& config) {
 template <class Vector>
 AgentId BasicSimulator<Vector>::addAgent(const Def& def) {
   requirePoint(def.position, "position");
+  core_->requireInsidePeriod(def.position);
   requireVelocity(def.velocity, "velocity");
   requireVelocity(def.prefVelocity, "prefVelocity");
   if (const std::string problem = checkLimit(def.startTime, limits::kStartTime, "startTime");
@@ -147,6 +152,7 @@ bool BasicSimulator<Vector>::hasArrived(AgentId id) const {
 template <class Vector>
 void BasicSimulator<Vector>::setPosition(AgentId id, Vector position) {
   requirePoint(position, "position");
+  core_->requireInsidePeriod(position);
   const std::size_t d = denseOf(id);
   core_->hostChanged();
   core_->agents.position[d] = position;

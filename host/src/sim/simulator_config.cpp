@@ -45,6 +45,11 @@ void checkConfig(const SimulatorConfig& c) {
   if (!std::isfinite(c.cellSize) || c.cellSize < 0.0f) {
     throw std::invalid_argument("cellSize must be a finite number >= 0, got " + std::to_string(c.cellSize));
   }
+  const PeriodicRange& period = c.periodicX;
+  if (period.on() && !(std::isfinite(period.from) && std::isfinite(period.to) && period.to > period.from)) {
+    throw std::invalid_argument("periodicX must run from a finite x to a larger finite x, got " +
+                                std::to_string(period.from) + " to " + std::to_string(period.to));
+  }
 }
 
 bool cudaBackendAvailable(std::string* why) {

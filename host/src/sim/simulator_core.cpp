@@ -52,6 +52,8 @@ void requireParams(const AgentParams& params) {
 template <class Vector>
 SimulatorCore<Vector>::SimulatorCore(const SimulatorConfig& configuration) : config(configuration) {
   checkConfig(configuration);
+  if (std::is_same_v<Vector, Vec3> && configuration.periodicX.on())
+    throw std::invalid_argument("periodicX: a 3D world does not repeat; only a planar one can");
   driver = std::make_unique<StepDriverOf<Vector>>(makeExecutor<Vector>(configuration.backend));
 }
 
@@ -109,9 +111,30 @@ StepRequestOf<Vector> SimulatorCore<Vector>::stepRequest(const StaticWorldView& 
   const ProfileTable& profileRows = profileTable();
   SteeringStoreOf<Vector>* steered = profileRows.anySteering ? &steeringStore() : nullptr;
   if (profileRows.anyPlanners) steered->keepTracks();
-  return StepRequestOf<Vector>{agents,   steered,           profileRows,     world,
-                               time,     config.timeStep,   config.cellSize, config.threads,
-                               jitter(), !config.exactRvo2, config.seed,     stepCount + 1};
+  StepRequestOf<Vector> request{agents,   steered,           profileRows,     world,
+                                time,     config.timeStep,   config.cellSize, config.threads,
+                                jitter(), !config.exactRvo2, config.seed,     stepCount + 1};
+  const PeriodicRange& period = config.periodicX;
+  if (period.on()) {
+    // One image of anyone within reach, never two (kernels/periodic.hpp).
+    const float length = period.to - period.from;
+    if (!(length > 2.0f * profileRows.maxNeighborDist)) {
+      throw std::invalid_argument("periodicX: the period (" + std::to_string(length) +
+                                  ") must be longer than twice the largest neighborDist (" +
+                                  std::to_string(profileRows.maxNeighborDist) + ")");
+    }
+    request.periodic = PeriodicBoundary{period.from, length};
+  }
+  return request;
+}
+
+template <class Vector>
+void SimulatorCore<Vector>::requireInsidePeriod(Vector position) const {
+  const PeriodicRange& period = config.periodicX;
+  if (period.on() && !(position.x >= period.from && position.x < period.to)) {
+    throw std::invalid_argument("position x " + std::to_string(position.x) + " is outside periodicX [" +
+                                std::to_string(period.from) + ", " + std::to_string(period.to) + ")");
+  }
 }
 
 template <class Vector>

@@ -73,6 +73,8 @@ struct SimulatorCore {
   void syncHost() const;
   void hostChanged();
 
+  /// Throws std::invalid_argument unless `position` lies inside a repeating world's period.
+  void requireInsidePeriod(Vector position) const;
   /// The deadlock jitter the configuration asks for.
   float jitter() const { return config.exactRvo2 ? 0.0f : kDeadlockJitter; }
   /// What the next step needs, with the world's static arrays.

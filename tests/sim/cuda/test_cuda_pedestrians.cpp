@@ -1,7 +1,7 @@
 // The pedestrian models on the GPU against the CPU backend, step by step, bit for bit: each model
 // in the two pedestrian built-ins (a one-way walkway and a room emptying through a door, walls
-// pushing), with drawn speeds, premovement times and a speed zone. They skip, saying why,
-// without a usable device.
+// pushing), with drawn speeds, premovement times and a speed zone, and in a corridor that
+// repeats along x. They skip, saying why, without a usable device.
 #include <string>
 #include <vector>
 
@@ -39,6 +39,17 @@ TEST(CudaPedestrians, EveryModelMatchesTheCpuBackendStepByStep) {
     expectSameStepByStep(scenario, AvoidanceMode::SocialForce, false, 40);
     expectSameStepByStep(scenario, AvoidanceMode::Orca, true, 40);
   }
+}
+
+TEST(CudaPedestrians, EveryModelMatchesTheCpuBackendInARepeatingCorridor) {
+  CROWD_REQUIRE_GPU();
+  // Its walkers stand from 0.3 to 19.7 m: those near either end see the other end's at once.
+  const Scenario scenario =
+      loadScenarioFile(std::string(CROWD_SOURCE_DIR) + "/scenarios/periodic_corridor.json");
+  expectSameStepByStep(scenario, AvoidanceMode::Csm, false, 60);
+  expectSameStepByStep(scenario, AvoidanceMode::SocialForce, false, 60);
+  expectSameStepByStep(scenario, AvoidanceMode::Orca, true, 60);
+  expectSameStepByStep(scenario, AvoidanceMode::Orca, false, 60);
 }
 
 }  // namespace

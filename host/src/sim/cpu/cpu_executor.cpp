@@ -159,14 +159,17 @@ WorkingArraysOf<Vector> CpuExecutorOf<Vector>::arrange(const Request& request, C
   const ProfileTable& profiles = request.profiles;
   // While no pair can have closed the candidate lists' skin, the grid stays as it is and the
   // lists give the neighbours; the columns a step writes are kept, in case it is refused.
-  usingLists_ = current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
+  // A repeating world keeps none: they would miss the neighbours seen across its ends.
+  const bool listsAllowed = !request.periodic.on();
+  usingLists_ = listsAllowed && current_ && listsValid_ && 2.0f * movedSinceLists_ < listSkin_ &&
                 profiles.maxNeighborDist == listNeighborDist_;
   if (usingLists_) {
     copyStepColumns(previous_, working_, threads_);
   } else {
     gatherIntoCells(request, cellSize.choose(request.cellSize, profiles.maxNeighborDist));
   }
-  listMode_ = usingLists_ ? ListMode::Use : (cellSize.sparse() ? ListMode::Build : ListMode::None);
+  listMode_ =
+      usingLists_ ? ListMode::Use : (cellSize.sparse() && listsAllowed ? ListMode::Build : ListMode::None);
   if (listMode_ == ListMode::Build) {
     listSkin_ = cellSize.listSkin();
     listNeighborDist_ = profiles.maxNeighborDist;

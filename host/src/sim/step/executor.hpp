@@ -40,7 +40,8 @@ struct StepRequestOf {
   float jitter;     ///< Deadlock jitter (fraction of maxSpeed); 0 for RVO2's exact results.
   bool clampSpeed;  ///< Keep velocities within maxSpeed.
   std::uint64_t seed;
-  std::int64_t step;  ///< The step being computed, 1 for the first.
+  std::int64_t step;            ///< The step being computed, 1 for the first.
+  PeriodicBoundary periodic{};  ///< Where a planar world repeats along x (off by default).
 };
 
 /// An agent whose new velocity or position was not finite; the step was then not applied.

@@ -30,6 +30,7 @@ StepViewOf<Vector> makeStepView(const StepRequestOf<Vector>& request, const Work
   view.clampSpeed = request.clampSpeed;
   view.seed = request.seed;
   view.step = request.step;
+  view.periodic = request.periodic;
   return view;
 }
 

@@ -36,7 +36,7 @@ CROWD_HD inline Vec2 collisionFreeSpeedVelocity(const StepView& view, int self, 
   const int neighbours = view.neighbours.count[self];
   for (int n = 0; n < neighbours; ++n) {
     const int other = view.neighbours.at(self, n);
-    const Vec2 offset = p - a.position[other];
+    const Vec2 offset = p - neighbourPosition(view, self, other);
     const float distance = length(offset);
     if (!(distance > 0.0f)) continue;  // Coincident: no direction to push along.
     const float contact = t.radius + view.terms[a.profile[other]].radius;
@@ -54,7 +54,7 @@ CROWD_HD inline Vec2 collisionFreeSpeedVelocity(const StepView& view, int self, 
   float speed = desiredSpeed;
   for (int n = 0; n < neighbours; ++n) {
     const int other = view.neighbours.at(self, n);
-    const Vec2 offset = a.position[other] - p;
+    const Vec2 offset = neighbourPosition(view, self, other) - p;
     const float ahead = dot(offset, direction);
     const float contact = t.radius + view.terms[a.profile[other]].radius;
     if (!(ahead > 0.0f) || std::fabs(det(direction, offset)) > contact) continue;

@@ -84,7 +84,7 @@ CROWD_HD inline bool inStandoff(const View& view, int self, Vector pref) {
   for (int m = 0; m < view.neighbours.count[self]; ++m) {
     const int other = view.neighbours.at(self, m);
     if (dot(pref, a.prefVelocity[other]) < 0.0f) return true;
-    const Vector toOther = a.position[other] - p;
+    const Vector toOther = neighbourPosition(view, self, other) - p;
     const float reach = 1.5f * (radius + view.terms[a.profile[other]].radius);
     blocked = blocked || (absSq(toOther) < reach * reach && ahead(toOther, pref));
   }

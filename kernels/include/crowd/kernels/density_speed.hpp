@@ -37,7 +37,9 @@ CROWD_HD inline float localDensity(const View& view, int self, float radius) {
   int inside = 0;
   const int neighbours = view.neighbours.count[self];
   for (int n = 0; n < neighbours; ++n) {
-    inside += absSq(a.position[view.neighbours.at(self, n)] - a.position[self]) <= radiusSq ? 1 : 0;
+    inside += absSq(neighbourPosition(view, self, view.neighbours.at(self, n)) - a.position[self]) <= radiusSq
+                  ? 1
+                  : 0;
   }
   return static_cast<float>(inside) / (kPi * radiusSq);
 }

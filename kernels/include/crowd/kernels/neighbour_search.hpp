@@ -280,17 +280,13 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
   return candidates;
 }
 
-/// The same K nearest as findNearestAgents (the list is independent of the order candidates are
-/// met in), found without a per-thread cache: each cell of rings 0, 1, ... is looked up when the
-/// search reaches it, and skipped when it lies beyond the current range. On a GPU a thread's
-/// cache sits in slow local memory, while neighbouring threads, on neighbouring agents, share
-/// the cells they read through the L1 anyway. Returns the candidates examined.
+/// Offers `nearest` (its range as it stands) every agent near the point `p` in the grid, cell by
+/// cell from p's own cell outwards, skipping cells beyond the current range. p need not be an
+/// agent's position (a periodic world's search also looks from an agent's image beyond an end,
+/// see periodic.hpp); `self` is the slot not to offer. Returns the candidates examined.
 template <class Nearest>
-CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id,
-                                            int self, Vec2 p, int maxNeighbors, float neighborDistSq,
-                                            Nearest& nearest) {
-  nearest.reset(maxNeighbors, neighborDistSq);
-  if (maxNeighbors == 0) return 0;
+CROWD_HD inline int offerAgentsNear(const GridCells& cells, const Vec2* position, const AgentId* id, int self,
+                                    Vec2 p, Nearest& nearest) {
   const AgentGrid& grid = cells.grid;
   const CellCoord home = gridCellOf(grid, p);
   const float margin = cellMargin(grid, p);
@@ -302,7 +298,7 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* 
                            ? p.y - homeCorner.y
                            : homeCorner.y + grid.cellSize - p.y;
   const float inset = (insetX < insetY ? insetX : insetY) - margin;
-  int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
+  int candidates = 0;
   for (int r = 0; r <= CellNeighbourhood::kMaxReach; ++r) {
     // As in findNearestAgents: ring r >= 2 lies at least r - 1 cells plus the inset away.
     const float gap = static_cast<float>(r - 1) * grid.cellSize + inset;
@@ -321,6 +317,21 @@ CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* 
     }
   }
   return candidates;
+}
+
+/// The same K nearest as findNearestAgents (the list is independent of the order candidates are
+/// met in), found without a per-thread cache: each cell of rings 0, 1, ... is looked up when the
+/// search reaches it, and skipped when it lies beyond the current range. On a GPU a thread's
+/// cache sits in slow local memory, while neighbouring threads, on neighbouring agents, share
+/// the cells they read through the L1 anyway. Returns the candidates examined.
+template <class Nearest>
+CROWD_HD inline int findNearestAgentsDirect(const GridCells& cells, const Vec2* position, const AgentId* id,
+                                            int self, Vec2 p, int maxNeighbors, float neighborDistSq,
+                                            Nearest& nearest) {
+  nearest.reset(maxNeighbors, neighborDistSq);
+  if (maxNeighbors == 0) return 0;
+  // The agent itself is in its home cell and is not a candidate.
+  return offerAgentsNear(cells, position, id, self, p, nearest) - 1;
 }
 
 /// The K nearest from the agent's candidate list (as findNearestAgents would find them, while

@@ -59,7 +59,7 @@ CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self, Vec2 des
   for (int m = 0; m < neighbours; ++m) {
     const int other = view.neighbours.at(self, m);
     lines[lineCount++] =
-        agentOrcaLine(p, v, t.radius, agents.position[other], agents.velocity[other],
+        agentOrcaLine(p, v, t.radius, neighbourPosition(view, self, other), agents.velocity[other],
                       view.terms[agents.profile[other]].radius, t.invTimeHorizon, view.invTimeStep,
                       coincidentSeparationHint(selfId, agents.id[other].index));
   }

@@ -50,7 +50,7 @@ CROWD_HD inline Vec2 socialForceVelocity(const StepView& view, int self, Vec2 de
   const int neighbours = view.neighbours.count[self];
   for (int n = 0; n < neighbours; ++n) {
     const int other = view.neighbours.at(self, n);
-    const Vec2 offset = p - a.position[other];
+    const Vec2 offset = p - neighbourPosition(view, self, other);
     const float distance = length(offset);
     if (!(distance > 0.0f)) continue;  // Coincident: no direction to push along.
     const float overlap = t.radius + view.terms[a.profile[other]].radius - distance;

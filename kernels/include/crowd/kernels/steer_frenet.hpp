@@ -46,12 +46,13 @@ struct FrenetBlocked {
     for (int m = 0; m < count; ++m) {
       const int j = view.neighbours.at(k, m);
       float apart = reach + view.terms[a.profile[j]].radius;
-      const float nowSq = absSq(a.position[k] - a.position[j]);
+      const Vec2 there = neighbourPosition(view, k, j);
+      const float nowSq = absSq(a.position[k] - there);
       if (nowSq < apart * apart) apart = 0.99f * sqrtf(nowSq);
       // Both move straight over the interval: the nearest the centres come is the distance from
       // the origin to the segment their difference sweeps.
-      const Vec2 gapEnd = to - (a.position[j] + a.velocity[j] * static_cast<float>(t1));
-      const Vec2 gapStart = from - (a.position[j] + a.velocity[j] * static_cast<float>(t0));
+      const Vec2 gapEnd = to - (there + a.velocity[j] * static_cast<float>(t1));
+      const Vec2 gapStart = from - (there + a.velocity[j] * static_cast<float>(t0));
       const float nearestSq = t0 <= 0.0 || gapStart == gapEnd
                                   ? absSq(gapEnd)
                                   : distSqPointSegment(gapStart, gapEnd, Vec2(0.0f, 0.0f));

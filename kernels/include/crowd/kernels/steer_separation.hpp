@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config.hpp"
+#include "periodic.hpp"
 #include "step_view.hpp"
 #include "vec2.hpp"
 
@@ -17,12 +18,12 @@ inline constexpr float kSeparationNearest = 1e-6f;
 /// a neighbour at distance d adds speed / max(d, kSeparationNearest) away from it.
 template <class Vector>
 CROWD_HD inline Vector separationForce(const NeighbourTable& neighbours, const Vector* positions, int self,
-                                       float radius, float speed) {
+                                       float radius, float speed, const PeriodicBoundary& periodic = {}) {
   const Vector p = positions[self];
   Vector sum(0.0f);
   const float radiusSq = radius * radius;
   for (int m = 0; m < neighbours.count[self]; ++m) {
-    const Vector away = p - positions[neighbours.at(self, m)];
+    const Vector away = p - periodic.imageNear(positions[neighbours.at(self, m)], p);
     const float distSq = absSq(away);
     if (!(distSq > 0.0f && distSq < radiusSq)) continue;
     const float nearest = kSeparationNearest * kSeparationNearest;

@@ -112,7 +112,8 @@ CROWD_HD inline Vec2 behaviorForce(const StepView& view, int k, BehaviorKind kin
       return wanderForce(in.position, in.velocity, headingOf(in.velocity, view.seed, view.agents.id[k].index),
                          wander, s.wanderRadius, s.wanderDistance, t.prefSpeed);
     case BehaviorKind::Separation:
-      return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed);
+      return separationForce(view.neighbours, view.agents.position, k, s.separationRadius, t.prefSpeed,
+                             view.periodic);
     case BehaviorKind::FollowPath:
       return aim.segment >= 0 ? followForce(aim, in.position, in.velocity, s.pathRadius, t.prefSpeed,
                                             arriveStepRadius(s.slowingRadius, view.timeStep, t.prefSpeed))
@@ -152,9 +153,11 @@ CROWD_HD inline Vec2 steeredVelocity(const StepView& view, int k, StepTally& tal
   in.target = in.position;
   in.targetVelocity = Vec2(0.0f, 0.0f);
   if (in.hasTarget) {
-    in.target = a.position[slot];
+    in.target = neighbourPosition(view, k, slot);
+    // The last sighting's image nearest this one: a target crossing a periodic end has not jumped.
     if ((st.flagsIn[id] & kTargetSeen) != 0)
-      in.targetVelocity = (in.target - st.lastTargetIn[id]) * view.invTimeStep;
+      in.targetVelocity =
+          (in.target - view.periodic.imageNear(st.lastTargetIn[id], in.target)) * view.invTimeStep;
     flags = kTargetSeen;
   }
   in.hasPoint = in.hasTarget || (a.flags[k] & kHasGoal) != 0;

@@ -57,6 +57,27 @@ CROWD_HD inline BlockTile3& searchCache(NeighbourScratch& scratch, const StepVie
   return scratch.block;
 }
 
+/// The K nearest of the agent in sorted slot k in a world that repeats along x: those around it,
+/// then those around its image beyond the nearer end, if that end is within its neighbour range
+/// (the list does not depend on the order they are offered in). No candidate lists are kept (the
+/// CPU executor makes none for such a world): they would miss the image's neighbours.
+template <class Nearest>
+CROWD_HD inline int findNeighboursAcrossEnds(const StepView& view, int k, NeighbourScratch& scratch,
+                                             Nearest& nearest) {
+  const AgentArrays& a = view.agents;
+  const ProfileTerms& t = view.terms[a.profile[k]];
+  const Vec2 p = a.position[k];
+  int candidates = kOnDevice
+                       ? findNearestAgentsDirect(view.cells, a.position, a.id, k, p, t.maxNeighbors,
+                                                 t.neighborDistSq, nearest)
+                       : findNearestAgents(view.cells, scratch.planar, a.position, a.id, k, p, t.maxNeighbors,
+                                           t.neighborDistSq, view.nearThresholdSq, nearest);
+  const float shift = view.periodic.shiftToImage(p, t.neighborDist);
+  if (shift != 0.0f && t.maxNeighbors > 0)
+    candidates += offerAgentsNear(view.cells, a.position, a.id, k, Vec2(p.x + shift, p.y), nearest);
+  return candidates;
+}
+
 /// The K nearest of the agent in sorted slot k: from its candidate list, from the grid
 /// (recording the list in a sparse crowd), or, on the GPU, from the grid every step. Returns the
 /// candidates examined. The searches are overloaded on the world (neighbour_search.hpp,
@@ -66,6 +87,9 @@ CROWD_HD inline int findNeighbours(const View& view, int k, NeighbourScratch& sc
                                    Nearest& nearest) {
   const auto& a = view.agents;
   const ProfileTerms& t = view.terms[a.profile[k]];
+  if constexpr (std::is_same_v<View, StepView>) {
+    if (view.periodic.on()) return findNeighboursAcrossEnds(view, k, scratch, nearest);
+  }
   if (kOnDevice) {  // The GPU keeps no candidate lists: it searches the grid every step.
     return findNearestAgentsDirect(view.cells, a.position, a.id, k, a.position[k], t.maxNeighbors,
                                    t.neighborDistSq, nearest);
@@ -198,8 +222,9 @@ struct CommitPhase {
   CROWD_HD static void run(const View& view, int k, Scratch&, StepTally& tally) {
     const auto& a = view.agents;
     const auto v = view.newVelocity[k];
-    const auto p = a.position[k] + v * view.timeStep;
-    const float moveSq = absSq(p - a.position[k]);
+    const auto moved = a.position[k] + v * view.timeStep;
+    const float moveSq = absSq(moved - a.position[k]);
+    const auto p = view.periodic.wrap(moved);  // Out at one end of a repeating world, in at the other.
     tally.maxMoveSq = moveSq > tally.maxMoveSq ? moveSq : tally.maxMoveSq;
     a.velocity[k] = v;
     a.position[k] = p;

@@ -10,6 +10,7 @@
 #include "candidate_lists.hpp"
 #include "config.hpp"
 #include "obstacle_query.hpp"
+#include "periodic.hpp"
 #include "profile_terms.hpp"
 #include "static_world.hpp"
 #include "steering_state.hpp"
@@ -90,12 +91,13 @@ struct StepViewOf {
   float time;  ///< Seconds simulated before this step (premovement times are compared with it).
   float timeStep;
   float invTimeStep;
-  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
-  float jitter;           ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
-  bool clampSpeed;        ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
-  std::uint64_t seed;     ///< Seeds the random draws.
-  std::int64_t step;      ///< The step being computed (1 for the first), for the random draws.
-  CandidateLists lists;   ///< Whether the neighbour phase builds, uses or ignores candidate lists.
+  float nearThresholdSq;      ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
+  float jitter;               ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
+  bool clampSpeed;            ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
+  std::uint64_t seed;         ///< Seeds the random draws.
+  std::int64_t step;          ///< The step being computed (1 for the first), for the random draws.
+  CandidateLists lists;       ///< Whether the neighbour phase builds, uses or ignores candidate lists.
+  PeriodicBoundary periodic;  ///< Whether and where the world repeats along x (planar only).
 };
 using StepView = StepViewOf<Vec2>;
 using StepView3 = StepViewOf<Vec3>;
