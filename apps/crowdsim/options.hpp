@@ -25,9 +25,12 @@ inline void addAgentsOption(CLI::App& command, std::optional<std::size_t>& agent
       ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(limits::kMaxScenarioAgents)));
 }
 
-/// --threads N: CPU threads, 0 for all cores.
+/// --threads N: CPU threads; 0 lets the step choose (SimulatorConfig::threads).
 inline void addThreadsOption(CLI::App& command, int& threads) {
-  command.add_option("--threads", threads, "CPU threads (0: all cores)")
+  command
+      .add_option("--threads", threads,
+                  "CPU threads (0: up to all cores, as many as run fastest, timed as the run goes: "
+                  "fewer on a busy machine)")
       ->check(kWholeNumber)
       ->check(CLI::Range(0, kMaxThreads));
 }

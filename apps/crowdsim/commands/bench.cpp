@@ -1,6 +1,8 @@
 // crowdsim bench: sweeps agent counts at fixed density for built-in scenarios and prints the
 // cost of a step per phase, the steering phase's share of it, neighbour candidates per agent and
 // agent-steps per second. `--scenario mix` is the steering benchmark: every behaviour at once.
+// `--busy N` runs the sweep beside N processes that keep cores busy: how the step copes with a
+// loaded machine.
 #include <omp.h>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <crowd/crowd.hpp>
 #include <crowd/output_file.hpp>
 
+#include "busy_processes.hpp"
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "model_override.hpp"
@@ -36,6 +39,7 @@ struct BenchOptions {
   int steps = 20;
   int warmup = 3;
   int threads = 0;
+  int busy = 0;  // Busy processes beside the sweep.
   std::uint64_t seed = 1;
   std::string jsonPath;
   bool exactRvo2 = false;
@@ -60,6 +64,12 @@ std::string today() {
   return buffer;
 }
 
+// Steps and time after which a step left to choose its threads has tried every count on a
+// machine with up to 8 cores: 0.2 s and 4 steps of one thread, then a warm-up and 4 trial steps
+// of each other count, 8 steps apart.
+constexpr int kSettlingSteps = 1 + 4 + 3 * 13;
+constexpr std::chrono::milliseconds kSettlingTime{500};
+
 // Times one built-in at one agent count on one backend: prints its row and returns its JSON.
 // The same for a planar world (Simulator) and a 3D one (Simulator3).
 template <class Sim>
@@ -68,7 +78,13 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   SimulatorConfig config = sim.config();
   config.exactRvo2 = o.exactRvo2;
   sim.setConfig(config);
-  for (int s = 0; s < o.warmup; ++s) sim.step();
+  // With --threads 0 the step settles on its thread count over its first steps and 0.2 s (see
+  // host/src/sim/cpu/thread_governor.hpp); those are warm-up too, not timed.
+  const int warmup = o.threads > 0 ? o.warmup : std::max(o.warmup, kSettlingSteps);
+  const auto start = std::chrono::steady_clock::now();
+  for (int s = 0; s < warmup || (o.threads == 0 && std::chrono::steady_clock::now() - start < kSettlingTime);
+       ++s)
+    sim.step();
   PhaseTimes sum;
   std::vector<double> totals;
   double candidates = 0;
@@ -96,7 +112,9 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   std::printf("%-20s %10zu %8s", name.c_str(), agents, sim.backendName().c_str());
   for (double ms : mean.ms) std::printf(" %9.3f", ms);
   // The ORCA phase's cost per half-plane, over all threads: wall time times threads.
-  const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * threads / orcaLines : 0.0;
+  // With --threads 0 the step picks its own count: the one its last step ran on.
+  const int used = sim.lastStepThreads() > 0 ? sim.lastStepThreads() : threads;
+  const double nsPerLine = orcaLines > 0 ? sum[Phase::Orca] * 1e6 * used / orcaLines : 0.0;
   // The steering phase's share of the step: the behaviours' cost next to the ORCA they feed.
   const double steeringShare = mean.total() > 0 ? mean[Phase::Steering] / mean.total() : 0.0;
   std::printf(" %9.3f %9.3f %8.1f%% %10.1f %9.1f %14.3e %9.0f %9.0f\n", mean.total(), median,
@@ -116,6 +134,7 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
                         {"agents", agents},
                         {"backend", sim.backendName()},
                         {"threads", threads},
+                        {"threadsLastStep", sim.lastStepThreads()},
                         {"steps", o.steps},
                         {"msPerStep", msPerStep},
                         {"medianMsPerStep", median},
@@ -145,7 +164,8 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->check(kWholeNumber)
       ->check(CLI::Range(1, 1000000000))
       ->capture_default_str();
-  app.add_option("--warmup", o.warmup, "Untimed steps first")
+  app.add_option("--warmup", o.warmup,
+                 "Untimed steps first (with --threads 0, at least 24: the thread count settles)")
       ->check(kWholeNumber)
       ->check(CLI::Range(0, 1000000000))
       ->capture_default_str();
@@ -158,6 +178,11 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
                  "Backends to compare (repeatable; default: cpu, and cuda when a GPU is present)")
       ->check(CLI::IsMember(backendNames(false)));
   addThreadsOption(app, o.threads);
+  app.add_option("--busy", o.busy,
+                 "Run the sweep beside this many processes that keep a core busy each (a loaded machine)")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
@@ -190,6 +215,8 @@ int runBench(const BenchOptions& o) {
     }
   }
   checkOutputPaths({{"--json", o.jsonPath}}, {}, "");
+  const BusyProcesses load(o.busy);  // Until the sweep ends.
+  if (o.busy > 0) std::fprintf(stderr, "bench: beside %d busy process%s\n", o.busy, o.busy == 1 ? "" : "es");
   nlohmann::json results = nlohmann::json::array();
   // Phase columns come from the phase list, headed by their names cut to the column width.
   std::printf("%-20s %10s %8s", "scenario", "agents", "backend");
@@ -225,8 +252,11 @@ int runBench(const BenchOptions& o) {
     }
   }
   if (!o.jsonPath.empty()) {
-    const nlohmann::json doc = {
-        {"date", today()}, {"cpu", cpuModel()}, {"threads", threads}, {"results", results}};
+    const nlohmann::json doc = {{"date", today()},
+                                {"cpu", cpuModel()},
+                                {"threads", threads},
+                                {"busyProcesses", o.busy},
+                                {"results", results}};
     OutputFile out(o.jsonPath);
     std::fprintf(out.stream(), "%s\n",
                  doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());

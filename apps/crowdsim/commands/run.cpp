@@ -133,7 +133,7 @@ void announceBackend(const RunOptions& o, const std::string& name, BackendKind b
   const bool cpu = name == backendKindName(BackendKind::Cpu);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   std::cerr << "crowdsim: backend " << name;
-  if (cpu) std::cerr << " (" << threads << " threads)";
+  if (cpu) std::cerr << " (" << (o.threads > 0 ? "" : "up to ") << threads << " threads)";
   if (backend == BackendKind::Auto && cpu && !why.empty()) std::cerr << "; no GPU: " << why;
   std::cerr << "\n";
 }

@@ -137,6 +137,10 @@ class BasicSimulator {
   std::int64_t lastPlanCandidates() const;
   /// "cpu" or "cuda".
   std::string backendName() const;
+  /// The CPU threads the last step ran on: config().threads when set, else the library's choice
+  /// (with threads = 0 the CPU backend times the counts it may use and runs the fastest, see
+  /// host/src/sim/cpu/thread_governor.hpp). 0 for the GPU backend, or before the first step.
+  int lastStepThreads() const;
   /// Device memory the backend holds (0 for the CPU backend).
   std::size_t deviceMemoryBytes() const;
   /// The device's copy of the agents, valid until the next step or change (see DeviceAgentsOf).

@@ -53,7 +53,11 @@ struct SimulatorConfig {
   /// Remove agents once they reach their goal (evacuations). Turned on between steps, it removes
   /// those already arrived at once.
   bool removeArrived = false;
-  int threads = 0;  ///< CPU threads; 0 uses OpenMP's default. [Limit: 0..kMaxThreads]
+  /// CPU threads. 0 (the default) lets the CPU backend choose, step by step: it times the counts
+  /// it may use (OpenMP's default, half of it, ..., 1) and runs the fastest, which on a busy
+  /// machine may be fewer than the cores (Simulator::lastStepThreads says which). Results are
+  /// the same for any count. [Limit: 0..kMaxThreads]
+  int threads = 0;
   /// Agent grid cell side; 0 (the default) adapts it to the crowd each step. Results never
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
   float cellSize = 0.0f;

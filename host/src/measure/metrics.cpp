@@ -190,7 +190,7 @@ void MetricsCollector::observe(const Simulator& sim) {
   }
   if (contacts_) {
     const std::vector<float> radii = sim.radii();
-    recordContacts(measureContacts(sim.positions(), radii, sim.obstacles(), sim.config().threads));
+    recordContacts(measureContacts(sim.positions(), radii, sim.obstacles(), sim.lastStepThreads()));
   }
 }
 

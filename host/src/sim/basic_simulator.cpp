@@ -338,6 +338,11 @@ std::string BasicSimulator<Vector>::backendName() const {
 }
 
 template <class Vector>
+int BasicSimulator<Vector>::lastStepThreads() const {
+  return core_->driver->executor().threadsUsed();
+}
+
+template <class Vector>
 std::size_t BasicSimulator<Vector>::deviceMemoryBytes() const {
   return core_->driver->executor().deviceBytes();
 }

@@ -19,6 +19,7 @@
 
 #include "sim/agent_store.hpp"
 #include "sim/cpu/cpu_agent_grid.hpp"
+#include "sim/cpu/thread_governor.hpp"
 #include "sim/step/executor.hpp"
 
 namespace crowd {
@@ -74,7 +75,9 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
 
   int begin(const Request& request) override {
     clock_.restart();
-    threads_ = request.threads > 0 ? request.threads : omp_get_max_threads();
+    stepStart_ = std::chrono::steady_clock::now();
+    governed_ = request.threads <= 0;  // Left to the library: the governor picks, step by step.
+    threads_ = governed_ ? governor_.choose(omp_get_max_threads()) : request.threads;
     return static_cast<int>(request.agents.size());
   }
   WorkingArraysOf<Vector> arrange(const Request& request, CellSizeChooser& cellSize,
@@ -89,6 +92,7 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
   void finishTimes(PhaseTimes& times) override { times[Phase::Commit] += clock_.lap(); }
 
   bool holdsState() const override { return holdsState_; }
+  int threadsUsed() const override { return stepped_ ? threads_ : 0; }
   void download(Store& agents, SteeringStoreOf<Vector>*) override {
     if (!holdsState_) return;
     scatterAgents(agents, working_, denseOf_, threads_);
@@ -110,7 +114,11 @@ class CpuExecutorOf final : public ExecutorOf<Vector> {
   void gatherIntoCells(const Request& request, float cellSize);
 
   Stopwatch clock_;
-  int threads_ = 1;  // As this step was asked to use.
+  int threads_ = 1;  // As this step was asked to use, or as the governor chose.
+  bool governed_ = false;
+  bool stepped_ = false;  // A step has run.
+  ThreadGovernor governor_;
+  std::chrono::steady_clock::time_point stepStart_;
   CpuAgentGrid grid_;
   Store working_;             // The agents in cell order: the newest state after a step.
   Store previous_;            // The working copy before this step (gathered from), in its order.
@@ -224,6 +232,12 @@ void CpuExecutorOf<Vector>::rollBack() {
 
 template <class Vector>
 void CpuExecutorOf<Vector>::accept(const StepTally& tally) {
+  if (governed_) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStart_).count();
+    governor_.record(threads_, seconds, static_cast<long long>(working_.size()));
+  }
+  stepped_ = true;
   current_ = true;
   holdsState_ = true;
   // How far anyone can have moved since the lists were made: this step's largest displacement

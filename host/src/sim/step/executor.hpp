@@ -142,6 +142,8 @@ class ExecutorOf {
   virtual DeviceAgentsOf<Vector> deviceAgents() const { return {}; }
   /// Host memory held for working copies and grids, in bytes.
   virtual std::size_t hostBytes() const { return 0; }
+  /// CPU threads the last step ran on; 0 where the executor does not use CPU threads.
+  virtual int threadsUsed() const { return 0; }
 };
 
 /// The executor `kind` asks for: Auto is the GPU when a usable CUDA device is present, else the
