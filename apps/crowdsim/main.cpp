@@ -1,7 +1,10 @@
 // crowdsim: run, validate, benchmark and watch crowd scenarios from the command line. This file
 // is the table of subcommands (each one's options and work live in commands/) and the mapping
 // of what they throw to the exit codes --help lists.
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -10,6 +13,47 @@
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+
+namespace {
+
+// Edits (insertions, deletions, substitutions) from a to b.
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// An unknown first word that is no option: named, with the nearest command when one is close
+// and the list of them (CLI11 would only list every argument it did not expect).
+bool refuseUnknownCommand(int argc, char** argv, const std::vector<crowd::cli::Command>& commands) {
+  if (argc < 2 || argv[1][0] == '-') return false;
+  const std::string_view word = argv[1];
+  std::string names;
+  std::string nearest;
+  std::size_t best = 3;  // At most two edits away.
+  for (const crowd::cli::Command& command : commands) {
+    if (command.name == word) return false;
+    names += names.empty() ? "" : ", ";
+    names += command.name;
+    const std::size_t distance = editDistance(word, command.name);
+    if (distance < best) best = distance, nearest = command.name;
+  }
+  std::cerr << "crowdsim: error: unknown command '" << word << "'"
+            << (nearest.empty() ? "" : "; did you mean '" + nearest + "'?") << "\n"
+            << "commands: " << names << " (crowdsim --help says what each does)\n";
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace crowd::cli;
@@ -40,6 +84,7 @@ int main(int argc, char** argv) {
       "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
       "(outputs are put in place only when a run completes).");
 
+  if (refuseUnknownCommand(argc, argv, commands)) return kExitBadInput;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

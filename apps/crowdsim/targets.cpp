@@ -1,6 +1,8 @@
 // Target resolution (targets.hpp): FILE or `builtin NAME`, planar or 3D.
 #include "targets.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -41,7 +43,20 @@ const std::string& scenarioText(const std::string& path) {
   static std::map<std::string, std::string> read;
   const auto found = read.find(path);
   if (found != read.end()) return found->second;
-  return read.emplace(path, readScenarioFileText(path)).first->second;
+  try {
+    return read.emplace(path, readScenarioFileText(path)).first->second;
+  } catch (const ScenarioError& error) {
+    // `crowdsim run circle` meant the built-in: name the way to it.
+    std::error_code ignored;
+    const std::vector<std::string> planar = builtinScenarioNames();
+    const bool builtin =
+        std::find(planar.begin(), planar.end(), path) != planar.end() || isBuiltinScenario3(path);
+    if (builtin && !std::filesystem::exists(path, ignored)) {
+      throw ScenarioError(std::string(error.what()) + " (for the built-in scenario, write 'builtin " + path +
+                          "')");
+    }
+    throw;
+  }
 }
 
 void warn(const std::vector<std::string>& warnings) {

@@ -262,6 +262,25 @@ case "$check" in
     [ "$rc" = 0 ] || fail "exit code $rc"
     grep -q "ok: 3D, 250 agents, 2000 steps of 0.1 s" out.txt || fail "validate does not count the 3D agents"
     ;;
+  first_run_words)
+    # A misspelt command: named, with the nearest one; a built-in's name given as a file: the way
+    # to the built-in; the first line without a GPU: plain words, and where it runs instead.
+    run runn builtin circle
+    expect_refused "unknown command 'runn'; did you mean 'run'?"
+    run run circle
+    expect_refused "(for the built-in scenario, write 'builtin circle')"
+    run run builtin circle --agents 10 --steps 1
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    first=$(head -1 err.txt)
+    case "$first" in
+      "crowdsim: backend cuda"*) ;;
+      *"; running on the CPU (up to "*" thread"*) ;;
+      *) fail "first line: $first" ;;
+    esac
+    if grep -q "insufficient" err.txt && ! grep -q "driver [0-9]" err.txt; then
+      fail "a machine without a driver is told of an insufficient one"
+    fi
+    ;;
   *)
     fail "unknown check"
     ;;

@@ -132,9 +132,15 @@ void announceBackend(const RunOptions& o, const std::string& name, BackendKind b
   if (o.quiet) return;
   const bool cpu = name == backendKindName(BackendKind::Cpu);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  const std::string threadsText = std::string(o.threads > 0 ? "" : "up to ") + std::to_string(threads) +
+                                  (threads == 1 ? " thread" : " threads");
+  if (backend == BackendKind::Auto && cpu && !why.empty()) {
+    // "no GPU found (no NVIDIA driver); running on the CPU (up to 2 threads)".
+    std::cerr << "crowdsim: " << why << "; running on the CPU (" << threadsText << ")\n";
+    return;
+  }
   std::cerr << "crowdsim: backend " << name;
-  if (cpu) std::cerr << " (" << (o.threads > 0 ? "" : "up to ") << threads << " threads)";
-  if (backend == BackendKind::Auto && cpu && !why.empty()) std::cerr << "; no GPU: " << why;
+  if (cpu) std::cerr << " (" << threadsText << ")";
   std::cerr << "\n";
 }
 

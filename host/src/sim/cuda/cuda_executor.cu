@@ -53,6 +53,9 @@ std::string cudaDeviceProblem() {
   const cudaError_t status = cudaGetDeviceCount(&devices);
   if (status != cudaSuccess) {
     cudaGetLastError();  // Clear it: a later, unrelated check must not see this one.
+    int driver = 0;
+    // No driver at all is a machine without an NVIDIA GPU, not a broken one: say so plainly.
+    if (cudaDriverGetVersion(&driver) == cudaSuccess && driver == 0) return "no GPU found (no NVIDIA driver)";
     return std::string("no usable CUDA device (") + cudaGetErrorString(status) + "; " + cudaVersions() + ")";
   }
   if (devices == 0) return "no CUDA device is present (" + cudaVersions() + ")";
