@@ -42,6 +42,19 @@ struct Column {
   SceneStats stats;
 };
 
+// People walk at 0.5 to 2 m/s (Weidmann's free speed 1.34). A recording whose median is outside
+// that was most likely read with the wrong --frame-time (ETH's own rate is 0.667 s, not the
+// 0.4 s of the other UCY/ETH files): speeds scale with it, so the time that would give 1.34 m/s
+// is said, with the median as read.
+void warnImplausibleSpeed(double medianSpeed, double frameTime) {
+  if (!(medianSpeed > 2.0 || medianSpeed < 0.5) || !(medianSpeed > 0.0)) return;
+  std::fprintf(
+      stderr,
+      "crowdsim: warning: the recorded median walking speed is %.2f m/s at --frame-time %g s, "
+      "implausible for people (0.5 to 2 m/s); is the frame time right? %.3g s would make it 1.34 m/s\n",
+      medianSpeed, frameTime, frameTime * medianSpeed / 1.34);
+}
+
 void printRow(const char* label, const std::vector<Column>& columns, double (*value)(const SceneStats&),
               const char* format) {
   std::printf("%-36s", label);
@@ -239,6 +252,7 @@ int runRealism(const RealismCommandOptions& options) {
       {"ORCA", "orca", measureScene(scene, withOrca, o.run.frameTime, contact, &recorded)},
       {"no avoidance", "none", measureScene(scene, without, o.run.frameTime, contact, &recorded)}};
 
+  warnImplausibleSpeed(columns[0].stats.speed.p50, o.run.frameTime);
   std::printf("%s: %zu pedestrians, %zu annotations, %d instants %g s apart (%.1f s), up to %d at once\n",
               scene.source.c_str(), scene.tracks.size(), scene.rows, scene.instants, o.run.frameTime,
               (scene.instants - 1) * o.run.frameTime, scene.mostAtOnce());
