@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <crowd/nearest_name.hpp>
 #include <crowd/scenario.hpp>
 
 #include "command.hpp"
@@ -16,37 +17,20 @@
 
 namespace {
 
-// Edits (insertions, deletions, substitutions) from a to b.
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // An unknown first word that is no option: named, with the nearest command when one is close
 // and the list of them (CLI11 would only list every argument it did not expect).
 bool refuseUnknownCommand(int argc, char** argv, const std::vector<crowd::cli::Command>& commands) {
   if (argc < 2 || argv[1][0] == '-') return false;
   const std::string_view word = argv[1];
+  std::vector<std::string_view> known;
   std::string names;
-  std::string nearest;
-  std::size_t best = 3;  // At most two edits away.
   for (const crowd::cli::Command& command : commands) {
     if (command.name == word) return false;
+    known.emplace_back(command.name);
     names += names.empty() ? "" : ", ";
     names += command.name;
-    const std::size_t distance = editDistance(word, command.name);
-    if (distance < best) best = distance, nearest = command.name;
   }
+  const std::string nearest(crowd::nearestName(word, known));
   std::cerr << "crowdsim: error: unknown command '" << word << "'"
             << (nearest.empty() ? "" : "; did you mean '" + nearest + "'?") << "\n"
             << "commands: " << names << " (crowdsim --help says what each does)\n";

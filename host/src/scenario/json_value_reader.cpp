@@ -7,30 +7,14 @@
 #include <string>
 #include <vector>
 
+#include <crowd/nearest_name.hpp>
+
 #include "params/number_text.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd::scenario_detail {
-namespace {
 
 using nlohmann::json;
-
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
 
 void JsonValueReader::fail(const std::string& path, const std::string& problem) const {
   failAt(source_, path, problem);
@@ -42,18 +26,8 @@ std::string JsonValueReader::show(const json& value) {
 }
 
 std::string JsonValueReader::didYouMean(std::string_view word, std::span<const std::string_view> known) {
-  std::string_view closest;
-  std::size_t closestDistance = std::numeric_limits<std::size_t>::max();
-  for (const std::string_view name : known) {
-    const std::size_t distance = editDistance(word, name);
-    if (distance < closestDistance) {
-      closestDistance = distance;
-      closest = name;
-    }
-  }
-  // Suggest only close matches: two edits, and no more than half the word.
-  if (closestDistance > 2 || 2 * closestDistance > word.size()) return "";
-  return " (did you mean '" + std::string(closest) + "'?)";
+  const std::string_view closest = nearestName(word, known);
+  return closest.empty() ? "" : " (did you mean '" + std::string(closest) + "'?)";
 }
 
 void JsonValueReader::checkKeys(const json& object, const std::string& path,
