@@ -4,7 +4,7 @@
 # RVO2-3D's Sphere example step by step), then ms per step side by side.
 #
 #   benchmarks/compare_rvo2.sh [--agents 10000,100000] [--scenarios circle,random]
-#                              [--threads 2] [--repeat 3] [--steps 20]
+#                              [--threads 2] [--repeat 3] [--steps 20] [--check]
 #   RVO2_3D_SRC=/path/to/RVO2-3D benchmarks/compare_rvo2.sh --3d [--agents 1000,10000]
 #                              [--scenarios sphere,swarm] [--threads 2] [--steps 30] [--cases 3000]
 #
@@ -14,6 +14,10 @@
 # the median of the timed steps; each point is measured --repeat times, interleaving the two, and
 # the median run is reported. crowd's time includes its preferred-velocity phase, which RVO2's
 # driver sets outside its timer. Set CROWDSIM to use another build of crowdsim.
+# --check: each speed-up against the one docs/benchmarks.md gives for the point ("crowd against
+# RVO2"); one below two thirds of it (the machine's drift is a third) no longer holds, and the
+# exit status is 1. `crowdsim bench --check` is the lighter check that CI runs: the work a step
+# does, against the stored results, on any machine.
 # 3D: RVO2_3D_SRC names an RVO2-3D checkout (the folder holding src/RVO.h, or src/ itself; its
 # public source, Apache-2.0). Its sources are compiled with -O3 -fopenmp into a scratch folder with
 # benchmarks/rvo2_3d_compare.cpp, which links crowd's library from build/ (bash scripts/build.sh
@@ -30,6 +34,7 @@ threads=2
 repeat=3
 steps=
 cases=3000
+check=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --3d) world=3; shift ;;
@@ -39,7 +44,8 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2; shift 2 ;;
     --steps) steps=$2; shift 2 ;;
     --cases) cases=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --check) check=1; shift ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "$me: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -81,9 +87,32 @@ compare_planar() {
       rvo2=$(median < "$work/rvo2")
       [ -n "$crowd" ] && [ -n "$rvo2" ] || { echo "$me: a run failed ($scenario $n)" >&2; exit 1; }
       awk -v s="$scenario" -v n="$n" -v c="$crowd" -v r="$rvo2" \
-        'BEGIN { printf "| %s | %d | %.3f | %.3f | %.2fx |\n", s, n, c, r, r / c }'
+        'BEGIN { printf "| %s | %d | %.3f | %.3f | %.2fx |\n", s, n, c, r, r / c }' | tee -a "$work/table"
     done
   done
+  [ "$check" = 1 ] && check_documented "$work/table"
+  return 0
+}
+
+# The documented speed-ups (docs/benchmarks.md, the table under "crowd against RVO2") against
+# the measured rows in $1; exit 1 if one no longer holds.
+check_documented() {
+  local docs=$root/docs/benchmarks.md
+  [ -f "$docs" ] || { echo "$me: --check: $docs not found" >&2; exit 2; }
+  sed -n '/^## crowd against RVO2/,/^## /p' "$docs" | grep -E '^\| [a-z]+ \| [0-9,]+ \|.*x \|$' |
+    awk -F'|' '{ gsub(/[ ,x]/, "", $2); gsub(/[ ,x]/, "", $3); gsub(/[ ,x]/, "", $6); print $2, $3, $6 }' \
+      > "$work/documented"
+  echo
+  awk -F'|' 'NR == FNR { documented[$1 " " $2] = $3; next }
+    { gsub(/[ ,x]/, "", $2); gsub(/[ ,x]/, "", $3); gsub(/[ ,x]/, "", $6)
+      key = $2 " " $3
+      if (!(key in documented)) { printf "check: %s %s: no documented figure\n", $2, $3; next }
+      holds = $6 >= documented[key] * 2 / 3
+      if (!holds) failed = 1
+      printf "check: %s %s: %.2fx against the documented %.2fx: %s\n", $2, $3, $6, documented[key],
+             holds ? "holds" : "NO LONGER HOLDS" }
+    END { exit failed }' FS=' ' "$work/documented" FS='|' "$1" ||
+    { echo "$me: a documented speed-up no longer holds (docs/benchmarks.md)" >&2; exit 1; }
 }
 
 # 3D: RVO2-3D and crowd's library linked into one driver (benchmarks/rvo2_3d_compare.cpp).

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <crowd/kernels/agent_grid.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
 
@@ -143,6 +144,32 @@ TYPED_TEST(StepWorlds, ListsFarFromTheOriginFollowTheRoundedMoves) {
   EXPECT_EQ(withLists, withoutLists);
 }
 
+// Far from the origin the binning rounds more, so cells must be wider to hold a whole list: a
+// sparse row 200 km out still has its lists made and read. (A step that reads lists examines at
+// most 10 candidates an agent; this row's tiles hold about 13. Cells sized as if at the origin
+// held no list here, and every step searched the grid.)
+TYPED_TEST(StepWorlds, CandidateListsAreMadeFarFromTheOrigin) {
+  using World = TypeParam;
+  using Vector = typename World::Vector;
+  SimulatorConfig config;
+  config.threads = 1;
+  config.exactRvo2 = true;
+  typename World::Simulator sim(config);
+  typename World::AgentDef def;  // neighborDist 15, 10 neighbours: 7 or 8 lie within reach.
+  std::vector<AgentId> row;
+  for (int i = 0; i < 40; ++i) {
+    def.position = test::onAxis<Vector>(200000.0f + 4.0f * static_cast<float>(i));
+    row.push_back(sim.addAgent(def));
+  }
+  for (const AgentId id : row) sim.setPrefVelocity(id, test::onAxis<Vector>(0.5f));
+  int listSteps = 0;
+  for (int s = 0; s < 60; ++s) {
+    sim.step();
+    listSteps += sim.lastCandidatesPerAgent() <= 10.0 ? 1 : 0;
+  }
+  EXPECT_GT(listSteps, 40);
+}
+
 // The neighbour search reads a block tile, or the grid when the tile overflows, and in a sparse
 // crowd candidate lists: none of that may change a bit, whatever the cells.
 TYPED_TEST(StepWorlds, ResultsDoNotDependOnTheCellSize) {
@@ -189,7 +216,13 @@ TEST(Step, CellSizeFollowsTheSearchRange) {
   chooser.observe(1000, 1000 * 15 * 1024);
   EXPECT_TRUE(chooser.sparse());
   EXPECT_FLOAT_EQ(chooser.listSkin(), 3.0f);  // A fifth of the neighbour distance.
-  EXPECT_FLOAT_EQ(chooser.choose(0.0f, 15.0f), 1.01f * 18.0f);
+  EXPECT_NEAR(chooser.choose(0.0f, 15.0f), 1.01f * 18.0f, 0.05f);
+  // Far from the origin, wide enough that every agent's block holds its whole list.
+  for (const float farthest : {0.0f, 1e4f, 1e5f, 1e6f}) {
+    const float cell = chooser.choose(0.0f, 15.0f, farthest);
+    EXPECT_GE(blockReach(cell, cellMarginAt(cell, farthest)), 18.0f) << farthest;
+    EXPECT_LT(blockReach(cell, cellMarginAt(cell, farthest)), 18.5f) << farthest;
+  }
   // A crowd whose K-th neighbour is 8 away: cells of 8.
   chooser.observe(1000, 1000 * 8 * 1024);
   EXPECT_FALSE(chooser.sparse());

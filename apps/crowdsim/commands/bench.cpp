@@ -22,6 +22,7 @@
 
 #include "busy_processes.hpp"
 #include "command.hpp"
+#include "commands/bench_check.hpp"
 #include "exit_codes.hpp"
 #include "model_override.hpp"
 #include "options.hpp"
@@ -42,6 +43,7 @@ struct BenchOptions {
   int busy = 0;  // Busy processes beside the sweep.
   std::uint64_t seed = 1;
   std::string jsonPath;
+  std::string checkPath;  // A stored results file to compare the cost figures with.
   bool exactRvo2 = false;
 };
 
@@ -186,6 +188,12 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
+  app.add_option(
+         "--check", o.checkPath,
+         "Compare with a stored results file (benchmarks/results/*.json): the figures that do not depend "
+         "on the machine (candidates and ORCA half-planes per agent) must lie within 2% at every point "
+         "both hold, or the exit status is 1; times are printed beside the stored ones")
+      ->check(kPathGiven);
 }
 
 int runBench(const BenchOptions& o) {
@@ -215,6 +223,7 @@ int runBench(const BenchOptions& o) {
     }
   }
   checkOutputPaths({{"--json", o.jsonPath}}, {}, "");
+  const nlohmann::json stored = o.checkPath.empty() ? nlohmann::json() : readStoredResults(o.checkPath);
   const BusyProcesses load(o.busy);  // Until the sweep ends.
   if (o.busy > 0) std::fprintf(stderr, "bench: beside %d busy process%s\n", o.busy, o.busy == 1 ? "" : "es");
   nlohmann::json results = nlohmann::json::array();
@@ -262,6 +271,7 @@ int runBench(const BenchOptions& o) {
                  doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     out.commit();
   }
+  if (!o.checkPath.empty() && checkAgainstStored(results, stored, o.checkPath) > 0) return kExitFailure;
   return kExitSuccess;
 }
 

@@ -174,7 +174,10 @@ WorkingArraysOf<Vector> CpuExecutorOf<Vector>::arrange(const Request& request, C
   if (usingLists_) {
     copyStepColumns(previous_, working_, threads_);
   } else {
-    gatherIntoCells(request, cellSize.choose(request.cellSize, profiles.maxNeighborDist));
+    // The crowd's extent at the last build, with room for moves since (lists that still do not
+    // fit are not made: the kernel checks each one).
+    const float farthest = farthestMagnitude(grid_.geometry()) + 2.0f * profiles.maxNeighborDist;
+    gatherIntoCells(request, cellSize.choose(request.cellSize, profiles.maxNeighborDist, farthest));
   }
   listMode_ =
       usingLists_ ? ListMode::Use : (cellSize.sparse() && listsAllowed ? ListMode::Build : ListMode::None);

@@ -9,14 +9,15 @@
 
 namespace crowd {
 
-float CellSizeChooser::choose(float configured, float maxNeighborDist) {
+float CellSizeChooser::choose(float configured, float maxNeighborDist, float farthest) {
   smallest_ = std::max(maxNeighborDist / 2.5f, 1e-3f);
   largest_ = std::max(maxNeighborDist, smallest_);
   maxNeighborDist_ = maxNeighborDist;
   automatic_ = !(configured > 0.0f);
   if (!automatic_) return std::max(configured, smallest_);
-  // A hundredth wider than a list reaches, for the rounding of the binning.
-  if (sparse_) return std::max(1.01f * (maxNeighborDist + listSkin()), smallest_);
+  // A hundredth wider than the narrowest cells whose blocks hold a whole list anywhere in the
+  // crowd: a list that a block cannot hold is not made, and then the grid is built every step.
+  if (sparse_) return std::max(1.01f * cellSideReaching(maxNeighborDist + listSkin(), farthest), smallest_);
   // Half the neighbour distance first (a query then reads at most 5 x 5 cells).
   if (!(current_ > 0.0f)) current_ = 0.5f * maxNeighborDist;
   current_ = std::clamp(current_, smallest_, largest_);

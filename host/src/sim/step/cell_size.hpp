@@ -10,8 +10,9 @@ namespace crowd {
 /// which keeps every query within CellNeighbourhood::kMaxReach rings.
 class CellSizeChooser {
  public:
-  /// The cell side for this step.
-  float choose(float configured, float maxNeighborDist);
+  /// The cell side for this step. `farthest`: the largest |x| + |y| (+ |z|) an agent may have,
+  /// for the binning's rounding far from the origin (cellSideReaching); 0 where no lists are kept.
+  float choose(float configured, float maxNeighborDist, float farthest = 0.0f);
   /// What the step's queries found: agents and StepTally::rangeSum.
   void observe(long long agents, long long rangeSum);
   /// A little more than the last step's mean search range, squared: most agents' K-th

@@ -194,12 +194,45 @@ CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord c) {
   return slotsOfKey(cells, cellKey(cells.grid, c));
 }
 
-/// A lower bound on the distance from `p` to any agent binned in the cell whose lower-left corner
-/// is `corner` (cellCorner). Binning rounds (p * 1/cellSize in float), so an agent may sit a hair outside its
-/// cell: the edges are pulled in by a margin that covers that rounding at any coordinate.
+/// Binning rounds (p * 1/cellSize in float), so an agent may sit a hair outside its cell: cell
+/// edges are pulled in by a margin that covers that rounding for coordinates whose magnitudes sum
+/// to `magnitude` (|x| + |y|, and + |z| in 3D).
+constexpr float kMarginPerCell = 1e-4f;
+constexpr float kMarginPerUnit = 1e-6f;
+CROWD_HD inline float cellMarginAt(float cellSize, float magnitude) {
+  return kMarginPerCell * cellSize + kMarginPerUnit * magnitude;
+}
+
+/// The margin for an agent at `p`: the distance bound below (cellDistSqBound) allows for it.
 CROWD_HD inline float cellMargin(const AgentGrid& grid, Vec2 p) {
-  const float magnitude = (p.x < 0.0f ? -p.x : p.x) + (p.y < 0.0f ? -p.y : p.y);
-  return 1e-4f * grid.cellSize + 1e-6f * magnitude;
+  return cellMarginAt(grid.cellSize, (p.x < 0.0f ? -p.x : p.x) + (p.y < 0.0f ? -p.y : p.y));
+}
+
+/// How far around an agent whose margin is `margin` the block of cells next to its own surely
+/// reaches: a cell width, less the rounding for the agent and for the other, less a hair.
+constexpr float kBlockShare = 0.999f;
+CROWD_HD inline float blockReach(float cellSize, float margin) {
+  return kBlockShare * cellSize - 2.0f * margin;
+}
+
+/// The narrowest cells whose block reaches `reach` (blockReach) for any agent whose coordinate
+/// magnitudes sum to at most `magnitude`: far from the origin the rounding needs wider cells.
+CROWD_HD inline float cellSideReaching(float reach, float magnitude) {
+  return (reach + 2.0f * kMarginPerUnit * magnitude) / (kBlockShare - 2.0f * kMarginPerCell);
+}
+
+/// The larger magnitude of the edges of `count` cells from cell `from` on: in cell widths.
+CROWD_HD inline float fartherEdge(int from, std::uint32_t count) {
+  const long long low = from < 0 ? -static_cast<long long>(from) : from;
+  const long long to = static_cast<long long>(from) + count;
+  const long long high = to < 0 ? -to : to;
+  return static_cast<float>(low > high ? low : high);
+}
+
+/// The largest |x| + |y| + |z| of any point in the grid's box of cells.
+CROWD_HD inline float farthestMagnitude(const AgentGrid& grid) {
+  return grid.cellSize * (fartherEdge(grid.origin.x, grid.columns) + fartherEdge(grid.origin.y, grid.rows) +
+                          fartherEdge(grid.originZ, grid.layers));
 }
 
 CROWD_HD inline Vec2 cellCorner(const AgentGrid& grid, CellCoord c) {

@@ -58,8 +58,8 @@ CROWD_HD inline SlotRange slotsOfCell(const GridCells& cells, CellCoord3 c) {
 
 /// As the planar cellMargin: binning rounds, so an agent may sit a hair outside its cell.
 CROWD_HD inline float cellMargin(const AgentGrid& grid, Vec3 p) {
-  const float magnitude = (p.x < 0.0f ? -p.x : p.x) + (p.y < 0.0f ? -p.y : p.y) + (p.z < 0.0f ? -p.z : p.z);
-  return 1e-4f * grid.cellSize + 1e-6f * magnitude;
+  return cellMarginAt(grid.cellSize,
+                      (p.x < 0.0f ? -p.x : p.x) + (p.y < 0.0f ? -p.y : p.y) + (p.z < 0.0f ? -p.z : p.z));
 }
 
 CROWD_HD inline Vec3 cellCorner(const AgentGrid& grid, CellCoord3 c) {

@@ -244,7 +244,7 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, CellNeighbourhood&
   int candidates = -1;  // The agent itself is in its home cell and is not a candidate.
   // The tile holds everyone within a cell width of the agent, less the rounding of the binning
   // (cellMargin, for the agent and for the other); a list reaching further cannot be made from it.
-  const float covered = 0.999f * grid.cellSize - 2.0f * cellMargin(grid, p);
+  const float covered = blockReach(grid.cellSize, cellMargin(grid, p));
   if (record != nullptr && (covered <= 0.0f || record->rangeSq > sqr(covered))) {
     record->count = -1;
     record = nullptr;

@@ -196,7 +196,7 @@ CROWD_HD inline int findNearestAgents(const GridCells& cells, BlockTile3& tile, 
   // The tile holds everyone within a cell width of the agent, less the rounding of the binning
   // (the margin, for the agent and for the other); a list reaching further cannot be made from
   // it, nor from an overflowing tile.
-  const float covered = 0.999f * cells.grid.cellSize - 2.0f * margin;
+  const float covered = blockReach(cells.grid.cellSize, margin);
   if (record != nullptr && (tile.count < 0 || covered <= 0.0f || record->rangeSq > sqr(covered))) {
     record->count = -1;
     record = nullptr;
