@@ -4,5 +4,7 @@
 # to `crowdsim`, e.g. `run builtin random --agents 100000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh -DCROWD_TESTS=OFF -DCROWD_BENCHMARKS=OFF
+# The same compile flags as scripts/test.sh (warnings as errors), so that the test command after
+# this one builds only the tests and benchmarks, not everything again.
+bash scripts/build.sh -DCROWD_WERROR=ON -DCROWD_TESTS=OFF -DCROWD_BENCHMARKS=OFF
 exec "${CROWD_BUILD_DIR:-build}/host/crowdsim" "$@"

@@ -3,7 +3,9 @@
 # CROWD_SANITIZE=address,undefined builds and tests under the sanitizers instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-args=(-DCROWD_WERROR=ON -DCROWD_TESTS=ON)
+# The library and crowdsim are compiled as scripts/run-default.sh compiles them: after it, only
+# the tests and benchmarks are new.
+args=(-DCROWD_WERROR=ON -DCROWD_TESTS=ON -DCROWD_BENCHMARKS=ON)
 if [ -n "${CROWD_SANITIZE:-}" ]; then
   export CROWD_BUILD_DIR=${CROWD_BUILD_DIR:-build-sanitize}
   export CROWD_BUILD_TYPE=RelWithDebInfo

@@ -1,5 +1,5 @@
-// crowdsim with no command: the showcase (builtin crossing) in a window where there is a
-// display, else one picture of it mid-crossing in crowd-picture/; a build without the viewer
+// crowdsim with no command: the showcase (builtin evacuation) in a window where there is a
+// display, else one picture of it mid-evacuation in crowd-picture/; a build without the viewer
 // runs the circle and prints its summary, as `crowdsim run` would.
 #include <cmath>
 #include <cstdio>
@@ -25,7 +25,7 @@ int runDefault() {
   render.outDir = "crowd-picture";
   render.fitCrowd = true;
   const Scenario scenario = loadSceneTarget(render.scene);
-  // One picture of the crowds in the middle of their crossing.
+  // One picture of the floor while the corridors are full.
   render.start = static_cast<int>(std::lround(kShowcaseSeconds / scenario.timeStep));
   std::printf(
       "crowdsim: no display for a window, so a picture: builtin %s, %zu agents after %g s (open it, or run "

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include <crowd/viewer/frames.hpp>
@@ -101,9 +102,13 @@ void encodeVideos(const RenderOptions& o, const std::filesystem::path& dir) {
 
 void reportFrames(const viewer::RenderedFrames& r, const char* what, PictureSize size,
                   const std::filesystem::path& dir) {
-  std::printf("wrote %d frame%s%s (%dx%d, up to step %lld) to %s/frame-NNNNN.png, drawn by %s\n", r.frames,
+  // One frame: its own name, the file to open; several: the first and the last.
+  const std::string files = r.frames == 1 ? viewer::framePath(dir, 0).string()
+                                          : viewer::framePath(dir, 0).string() + " to " +
+                                                viewer::framePath(dir, r.frames - 1).filename().string();
+  std::printf("wrote %d frame%s%s (%dx%d, up to step %lld) to %s, drawn by %s\n", r.frames,
               r.frames == 1 ? "" : "s", what, size.width, size.height, static_cast<long long>(r.lastStep),
-              dir.string().c_str(), r.drawnBy.c_str());
+              files.c_str(), r.drawnBy.c_str());
 }
 
 // Frames of a 3D world: spheres seen from an orbit camera that turns a little each frame.

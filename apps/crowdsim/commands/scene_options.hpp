@@ -47,10 +47,12 @@ struct RenderOptions {
   bool fitCrowd = false;  ///< Frame the crowd at the first frame rather than its whole journey.
 };
 
-/// The built-in scenario shown when none is named: streams crossing without contact.
-inline constexpr const char* kShowcase = "crossing";
-/// Simulated seconds before the picture `crowdsim` draws without a display.
-inline constexpr double kShowcaseSeconds = 120.0;
+/// The built-in scenario shown when none is named: a floor of rooms emptying into corridors and
+/// out through its exits, what people run a crowd simulator for.
+inline constexpr const char* kShowcase = "evacuation";
+/// Simulated seconds before the picture `crowdsim` draws without a display: the rooms half
+/// empty, streams in every corridor.
+inline constexpr double kShowcaseSeconds = 15.0;
 
 /// Adds the target and the options of SceneOptions to `command`; `defaultSize` is its --size.
 void addSceneOptions(CLI::App& command, SceneOptions& o, const char* defaultSize);
