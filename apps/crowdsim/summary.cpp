@@ -48,10 +48,29 @@ void printProgress(const RunMetrics& m, const std::string& backend, int threads,
   }
 }
 
+// Whether a run's contacts are what its model gives, judged by the deepest overlap: ORCA lets
+// pressed agents (a door, a crossing, a crowd pushed by those behind) give a little when its
+// linear programs have no feasible answer; deep overlaps are bodies a model of people would keep
+// apart; agents that pass through each other point at the run's settings.
+std::string contactHint(const RunMetrics& m) {
+  if (m.collisions == 0 || m.steps == 0) return "";
+  char buffer[256];
+  const double perStep = static_cast<double>(m.collisions) / static_cast<double>(m.steps);
+  const double deepest = m.minSeparationRatio;
+  const char* judgement =
+      deepest >= 0.9   ? "shallow: ORCA's usual give where agents press together"
+      : deepest >= 0.5 ? "deep: a pressed crowd overlaps under ORCA; the pedestrian models keep bodies apart "
+                         "(docs/models.md)"
+                       : "agents passed through each other: check the time step against speeds and radii";
+  std::snprintf(buffer, sizeof buffer, "; %.2g a step, the deepest at %.2f of the radii, %s", perStep,
+                deepest, judgement);
+  return buffer;
+}
+
 // Contacts between agents, separation, speeds and cost, which both worlds report alike.
 void printContacts(const RunMetrics& m) {
-  std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps\n",
-              static_cast<long long>(m.collisions));
+  std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps%s\n",
+              static_cast<long long>(m.collisions), contactHint(m).c_str());
 }
 
 void printSeparation(const RunMetrics& m) {
