@@ -126,6 +126,17 @@ TEST(Scenario3Parse, DimensionsDecideTheReader) {
   EXPECT_NO_THROW(parseScenario(R"({"dimensions": 2, "agents": [{"position": [0, 0]}]})", "a.json"));
 }
 
+// As planar files: several mistakes, all reported in file order.
+TEST(Scenario3Errors, EveryProblemIsReported) {
+  const std::string message = error3For(R"({ "dimensions": 3, "steps": -4,
+    "agents": [ { "position": [0, 0, 0], "radius": -1 }, { "position": [1, 1] } ],
+    "groups": [ { "type": "cube", "count": 2 } ] })");
+  EXPECT_THAT(message, StartsWith("bad.json: 4 problems\n  bad.json: /steps: must be >= 0, got -4\n"));
+  EXPECT_THAT(message, HasSubstr("\n  bad.json: /agents/0/radius: "));
+  EXPECT_THAT(message, HasSubstr("\n  bad.json: /agents/1/position: expected an array of 3 numbers"));
+  EXPECT_THAT(message, HasSubstr("\n  bad.json: /groups/0/type: unknown 3D group type 'cube'"));
+}
+
 TEST(Scenario3Errors, EachMistakeNamesItsPath) {
   expectError3(R"({"dimensions": 3, "agents": [{"position": [0, 0]}]})", "/agents/0/position",
                "expected an array of 3 numbers [x, y, z]");

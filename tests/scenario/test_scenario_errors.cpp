@@ -16,6 +16,7 @@ namespace crowd {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 std::string errorFor(const std::string& text) {
@@ -32,6 +33,42 @@ void expectError(const std::string& text, const std::string& path, const std::st
 // An agent with one extra key, for the many per-value checks.
 std::string agentWith(const std::string& keyAndValue) {
   return R"({ "agents": [ { "position": [0, 0] }, { "position": [5, 5], )" + keyAndValue + " } ] }";
+}
+
+// A file with several mistakes is refused with all of them, each at its place, in file order:
+// first what the reader refuses, and once it reads, every value out of its limits.
+TEST(ScenarioErrors, EveryProblemIsReported) {
+  const std::string unreadable = errorFor(R"({
+    "agents": [ { "position": [0, 0], "gol": [1, 1] }, { "position": [5, 5] }, { "position": "here" } ],
+    "groups": [ { "type": "square", "count": 3 } ],
+    "obstacles": [ [[0, 0], [1, "a"], [1, 1]] ] })");
+  EXPECT_THAT(unreadable, StartsWith("bad.json: 4 problems\n"));
+  EXPECT_THAT(unreadable,
+              HasSubstr("\n  bad.json: /agents/0/gol: unknown key 'gol' (did you mean 'goal'?)\n"));
+  EXPECT_THAT(unreadable, HasSubstr("\n  bad.json: /agents/2/position: "));
+  EXPECT_THAT(unreadable, HasSubstr("\n  bad.json: /groups/0/type: unknown group type 'square'"));
+  EXPECT_THAT(unreadable, HasSubstr("\n  bad.json: /obstacles/0/1/1: expected a number, got string"));
+  EXPECT_LT(unreadable.find("/agents/2/"), unreadable.find("/groups/0/"));
+
+  const std::string outOfLimits = errorFor(R"({ "timeStep": -1,
+    "agents": [ { "position": [0, 0], "radius": -2 }, { "position": [5, 5] }, { "position": [9, 9], "maxSpeed": -1 } ] })");
+  EXPECT_THAT(outOfLimits, StartsWith("bad.json: 3 problems\n  bad.json: /timeStep: "));
+  EXPECT_THAT(outOfLimits, HasSubstr("\n  bad.json: /agents/0/radius: "));
+  EXPECT_THAT(outOfLimits, HasSubstr("\n  bad.json: /agents/2/maxSpeed: "));
+
+  // One problem reads as before: the problem alone.
+  EXPECT_THAT(errorFor(R"({ "steps": -3 })"), StartsWith("bad.json: /steps: must be >= 0"));
+}
+
+// Past twenty problems a refusal says how many more there were.
+TEST(ScenarioErrors, ManyProblemsAreCountedPastTheShownOnes) {
+  std::string agents;
+  for (int i = 0; i < 25; ++i) agents += std::string(i == 0 ? "" : ", ") + R"({ "position": [0, "x"] })";
+  const std::string message = errorFor(R"({ "agents": [)" + agents + "] }");
+  EXPECT_THAT(message, StartsWith("bad.json: 25 problems\n"));
+  EXPECT_THAT(message, HasSubstr("/agents/19/position/1"));
+  EXPECT_THAT(message, Not(HasSubstr("/agents/20/")));
+  EXPECT_THAT(message, HasSubstr("\n  and 5 more"));
 }
 
 TEST(ScenarioErrors, SyntaxErrorGivesTheBytePosition) {

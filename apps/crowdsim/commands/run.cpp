@@ -77,7 +77,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   const auto start = std::chrono::steady_clock::now();
   auto lastProgress = start;
   const std::size_t withGoal = metrics.result().agentsWithGoal;
-  const bool everyoneHasGoal = withGoal == sim.agentCount() && withGoal > 0;
+  // A run ends early once everyone with a goal has arrived: where everyone has one, or where the
+  // scenario says the others have no end of their own.
+  const bool endsOnArrivals = withGoal > 0 && (withGoal == sim.agentCount() || scenario.endWhenGoalsReached);
   for (std::int64_t s = 0; s < scenario.steps; ++s) {
     if (interrupted != 0) {
       // The outputs' temporary files are removed on the way out; the old files stay as they were.
@@ -101,7 +103,7 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
       }
     }
     // Stop once every agent has arrived, unless asked to run every step.
-    if (!o.allSteps && everyoneHasGoal && metrics.result().arrived == withGoal) break;
+    if (!o.allSteps && endsOnArrivals && metrics.result().arrived == withGoal) break;
   }
   if (progress) std::fprintf(stderr, "\r%*s\r", 70, "");
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -20,6 +20,9 @@ struct BasicScenario {
   std::int64_t steps = 1000;   ///< Steps a run takes unless told otherwise. [Limit: >= 0]
   std::uint64_t seed = 1;      ///< Seeds every random choice made while generating it.
   bool removeArrived = false;  ///< Remove agents once they reach their goal.
+  /// A run ends early once every agent with a goal has arrived, as when everyone has one, though
+  /// others have none (wanderers, path followers and pursuers, which would go on for ever).
+  bool endWhenGoalsReached = false;
   /// In agent-number order. A target is given by agent number: AgentDefOf::target->index is the
   /// number of the agent targeted (makeSimulator turns it into that agent's id).
   std::vector<AgentDefOf<Vector>> agents;

@@ -16,6 +16,7 @@
 #include "scenario/behavior_json.hpp"
 #include "scenario/group_generation_3d.hpp"
 #include "scenario/json_document.hpp"
+#include "scenario/problem_list.hpp"
 #include "scenario/risks.hpp"
 #include "scenario/scenario_paths.hpp"
 
@@ -27,6 +28,7 @@ using scenario_detail::BoxGoal;
 using scenario_detail::childPath;
 using scenario_detail::JsonValueReader;
 using scenario_detail::kParamKeys;
+using scenario_detail::ProblemList;
 using scenario_detail::Steering;
 
 constexpr std::array<std::string_view, 9> kTopKeys = {
@@ -59,29 +61,48 @@ class Scenario3Reader : JsonValueReader {
     }
     Scenario3 scenario;
     scenario.name = source();
-    if (root.contains("name")) text(root["name"], "/name");
-    if (root.contains("timeStep")) scenario.timeStep = floatNumber(root["timeStep"], "/timeStep");
-    if (const std::string problem = checkLimit(scenario.timeStep, limits::kTimeStep, "timeStep");
-        !problem.empty()) {
-      fail("/timeStep", problem);
-    }
-    if (root.contains("steps")) scenario.steps = integer(root["steps"], "/steps");
-    if (scenario.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(scenario.steps));
-    if (root.contains("seed")) scenario.seed = unsignedInteger(root["seed"], "/seed");
+    // As the planar reader: each key and each agent or group on its own, every problem reported.
+    ProblemList problems;
+    problems.attempt([&] {
+      if (root.contains("name")) text(root["name"], "/name");
+    });
+    problems.attempt([&] {
+      if (root.contains("timeStep")) scenario.timeStep = floatNumber(root["timeStep"], "/timeStep");
+      if (const std::string problem = checkLimit(scenario.timeStep, limits::kTimeStep, "timeStep");
+          !problem.empty()) {
+        fail("/timeStep", problem);
+      }
+    });
+    problems.attempt([&] {
+      if (root.contains("steps")) scenario.steps = integer(root["steps"], "/steps");
+      if (scenario.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(scenario.steps));
+    });
+    problems.attempt([&] {
+      if (root.contains("seed")) scenario.seed = unsignedInteger(root["seed"], "/seed");
+    });
     if (seedOverride_) scenario.seed = *seedOverride_;
-    if (root.contains("removeArrived"))
-      scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    problems.attempt([&] {
+      if (root.contains("removeArrived"))
+        scenario.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    });
     AgentParams defaults;
-    if (root.contains("agentDefaults")) {
+    const std::size_t beforeFoundations = problems.count();
+    problems.attempt([&] {
+      if (!root.contains("agentDefaults")) return;
       const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
       defaults = readParams(object, "/agentDefaults", {}, "radius", {});
       steering_.readDefaults(object);
-    }
-    if (root.contains("agents")) {
-      steering_.readNames(root["agents"]);  // A target may name an agent listed after its pursuer.
-      readAgents(root["agents"], defaults, scenario);
-    }
-    if (root.contains("groups")) readGroups(root["groups"], defaults, scenario);
+    });
+    // A target may name an agent listed after its pursuer: the names first, whole.
+    if (root.contains("agents")) problems.attempt([&] { steering_.readNames(root["agents"]); });
+    // What agents refer to must be whole before they are read, or its problems would echo
+    // through every agent.
+    if (problems.count() > beforeFoundations) problems.throwIfAny(source());
+    if (root.contains("agents"))
+      problems.attempt([&] { readAgents(root["agents"], defaults, scenario, problems); });
+    if (root.contains("groups"))
+      problems.attempt([&] { readGroups(root["groups"], defaults, scenario, problems); });
+    problems.throwIfAny(source());
     steering_.finish(scenario.agents.size());
     for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
       const std::optional<AgentId> target = scenario.agents[i].target;
@@ -149,29 +170,36 @@ class Scenario3Reader : JsonValueReader {
     scenario.agents.reserve(scenario.agents.size() + more);
   }
 
-  void readAgents(const json& agents, const AgentParams& defaults, Scenario3& scenario) {
+  void readAgents(const json& agents, const AgentParams& defaults, Scenario3& scenario,
+                  ProblemList& problems) {
     arrayAt(agents, "/agents");
     reserve(scenario, agents.size(), "/agents");
     for (std::size_t i = 0; i < agents.size(); ++i) {
-      const std::string path = childPath("/agents", i);
-      const json& object = objectAt(agents[i], path);
-      AgentDef3 agent;
-      agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
-      const Steering own = steering(object, path, i, 1);
-      if (own.target == i) fail(path + "/target", "an agent cannot target itself");
-      agent.behavior = own.behavior;
-      if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
-      requireKey(object, path, "position");
-      if (object.contains("goal") && object.contains("prefVelocity")) {
-        fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
-      }
-      agent.position = point(object["position"], path + "/position");
-      if (object.contains("velocity")) agent.velocity = velocity(object["velocity"], path + "/velocity");
-      if (object.contains("goal")) agent.goal = point(object["goal"], path + "/goal");
-      if (object.contains("prefVelocity"))
-        agent.prefVelocity = velocity(object["prefVelocity"], path + "/prefVelocity");
-      scenario.agents.push_back(agent);
+      // A refused agent keeps its place, so that the ones after it keep their numbers.
+      if (!problems.attempt([&] { readAgent(agents[i], i, defaults, scenario); }))
+        scenario.agents.push_back(AgentDef3{});
     }
+  }
+
+  void readAgent(const json& value, std::size_t i, const AgentParams& defaults, Scenario3& scenario) {
+    const std::string path = childPath("/agents", i);
+    const json& object = objectAt(value, path);
+    AgentDef3 agent;
+    agent.params = readParams(object, path, kAgentKeys, "radius", defaults);
+    const Steering own = steering(object, path, i, 1);
+    if (own.target == i) fail(path + "/target", "an agent cannot target itself");
+    agent.behavior = own.behavior;
+    if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
+    requireKey(object, path, "position");
+    if (object.contains("goal") && object.contains("prefVelocity")) {
+      fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
+    }
+    agent.position = point(object["position"], path + "/position");
+    if (object.contains("velocity")) agent.velocity = velocity(object["velocity"], path + "/velocity");
+    if (object.contains("goal")) agent.goal = point(object["goal"], path + "/goal");
+    if (object.contains("prefVelocity"))
+      agent.prefVelocity = velocity(object["prefVelocity"], path + "/prefVelocity");
+    scenario.agents.push_back(agent);
   }
 
   // The steering keys over the defaults (the planar reader's), checked for a 3D world, for the
@@ -204,20 +232,24 @@ class Scenario3Reader : JsonValueReader {
     return static_cast<std::size_t>(value);
   }
 
-  void readGroups(const json& groups, const AgentParams& defaults, Scenario3& scenario) {
+  void readGroups(const json& groups, const AgentParams& defaults, Scenario3& scenario,
+                  ProblemList& problems) {
     arrayAt(groups, "/groups");
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      const std::string path = childPath("/groups", g);
-      const json& object = objectAt(groups[g], path);
-      requireKey(object, path, "type");
-      const std::string type = text(object["type"], path + "/type");
-      if (type == "sphere") {
-        readSphere(object, path, defaults, scenario);
-      } else if (type == "box") {
-        readBox(object, path, defaults, g, scenario);
-      } else {
-        fail(path + "/type", "unknown 3D group type '" + type + "' (known: sphere, box)");
-      }
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      problems.attempt([&] { readGroup(groups[g], g, defaults, scenario); });
+  }
+
+  void readGroup(const json& value, std::size_t g, const AgentParams& defaults, Scenario3& scenario) {
+    const std::string path = childPath("/groups", g);
+    const json& object = objectAt(value, path);
+    requireKey(object, path, "type");
+    const std::string type = text(object["type"], path + "/type");
+    if (type == "sphere") {
+      readSphere(object, path, defaults, scenario);
+    } else if (type == "box") {
+      readBox(object, path, defaults, g, scenario);
+    } else {
+      fail(path + "/type", "unknown 3D group type '" + type + "' (known: sphere, box)");
     }
   }
 

@@ -30,6 +30,7 @@
 #include "scenario/map_json.hpp"
 #include "scenario/measure_json.hpp"
 #include "scenario/population_json.hpp"
+#include "scenario/problem_list.hpp"
 #include "scenario/scenario_paths.hpp"
 
 namespace crowd {
@@ -39,6 +40,7 @@ using nlohmann::json;
 using scenario_detail::childPath;
 using scenario_detail::JsonValueReader;
 using scenario_detail::kSteeringKeys;
+using scenario_detail::ProblemList;
 using scenario_detail::Steering;
 using scenario_detail::SteeringReader;
 
@@ -77,19 +79,25 @@ class ScenarioReader : JsonValueReader {
 
   ScenarioSpec read(const json& root) {
     if (!root.is_object()) fail("", "expected an object at the top level, got " + typeOf(root));
-    checkKeys(root, "", {kTopKeys});
+    if (root.contains("dimensions") && readDimensions(*this, root["dimensions"]) == 3) {
+      fail("/dimensions", "3: a 3D scenario, which loadScenario3File (crowd/scenario3.hpp) reads");
+    }
+    // Each key, and each entry of agents, groups and obstacles, is read on its own: what one
+    // refuses is kept and the others are still read, so the file is refused with every problem.
+    ProblemList problems;
+    const auto section = [&](const char* key, auto&& readIt) {
+      if (root.contains(key)) problems.attempt([&] { readIt(root[key]); });
+    };
+    problems.attempt([&] { checkKeys(root, "", {kTopKeys}); });
     ScenarioSpec spec;
     // ScenarioSpec::name says where the scenario came from; the file's "name" is a label for
     // readers of the file, checked but not kept.
     spec.name = source();
-    if (root.contains("name")) text(root["name"], "/name");
-    if (root.contains("dimensions") && readDimensions(*this, root["dimensions"]) == 3) {
-      fail("/dimensions", "3: a 3D scenario, which loadScenario3File (crowd/scenario3.hpp) reads");
-    }
+    section("name", [&](const json& v) { text(v, "/name"); });
     // A preset sets the defaults that everything below may override.
     AgentParams defaults;
-    if (root.contains("preset")) {
-      const std::string preset = text(root["preset"], "/preset");
+    section("preset", [&](const json& v) {
+      const std::string preset = text(v, "/preset");
       if (preset != "pedestrian" && preset != "rvo2") {
         fail("/preset", "unknown preset '" + preset + "' (known: rvo2, the default, and pedestrian)");
       }
@@ -97,37 +105,31 @@ class ScenarioReader : JsonValueReader {
         defaults = kPedestrianParams;
         spec.timeStep = kPedestrianTimeStep;
       }
-    }
-    if (root.contains("timeStep")) spec.timeStep = floatNumber(root["timeStep"], "/timeStep");
-    if (root.contains("steps")) spec.steps = integer(root["steps"], "/steps");
-    if (root.contains("seed")) spec.seed = unsignedInteger(root["seed"], "/seed");
-    if (root.contains("removeArrived")) spec.removeArrived = boolean(root["removeArrived"], "/removeArrived");
+    });
+    section("timeStep", [&](const json& v) { spec.timeStep = floatNumber(v, "/timeStep"); });
+    section("steps", [&](const json& v) { spec.steps = integer(v, "/steps"); });
+    section("seed", [&](const json& v) { spec.seed = unsignedInteger(v, "/seed"); });
+    section("removeArrived", [&](const json& v) { spec.removeArrived = boolean(v, "/removeArrived"); });
     // The file's own paths first: paths given inline by agents are numbered after them.
     SteeringReader steering(*this, spec);
-    if (root.contains("paths")) steering.readPaths(root["paths"]);
-    if (root.contains("circles")) steering.readCircles(root["circles"]);
-    if (root.contains("agents")) steering.readNames(root["agents"]);
-    if (root.contains("agentDefaults")) {
-      const json& object = objectAt(root["agentDefaults"], "/agentDefaults");
-      checkKeys(object, "/agentDefaults", {kParamKeys, kSteeringKeys});
-      defaults = applyParams(object, "/agentDefaults", defaults, "radius");
-      // The spec keeps only the merged values, so a bad default is reported here, where it is
-      // written, even when every agent overrides it.
-      for (const AgentParamField& field : kAgentParamFields) {
-        const std::string problem = checkAgentParam(defaults, field);
-        if (!problem.empty()) fail(childPath("/agentDefaults", field.key), problem);
-      }
-      steering.readDefaults(object);
-    }
-    if (root.contains("agents")) readAgents(root["agents"], defaults, steering, spec);
-    if (root.contains("groups")) readGroups(root["groups"], defaults, steering, spec);
-    if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
-    if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"]);
-    if (root.contains("route")) spec.route = scenario_detail::readRouteSpec(*this, root["route"]);
-    if (root.contains("measure")) spec.measure = scenario_detail::readMeasurementPlan(*this, root["measure"]);
-    if (root.contains("speedZones"))
-      spec.speedZones = scenario_detail::readSpeedZones(*this, root["speedZones"]);
-    if (root.contains("periodic")) spec.periodicX = scenario_detail::readPeriodic(*this, root["periodic"]);
+    const std::size_t beforeFoundations = problems.count();
+    section("paths", [&](const json& v) { steering.readPaths(v); });
+    section("circles", [&](const json& v) { steering.readCircles(v); });
+    section("agents", [&](const json& v) { steering.readNames(v); });
+    section("agentDefaults", [&](const json& v) { readDefaults(v, defaults, steering); });
+    // What agents refer to (paths, circles, names, defaults) must be whole before they are read,
+    // or their problems would echo through every agent.
+    if (problems.count() > beforeFoundations) problems.throwIfAny(source());
+    section("agents", [&](const json& v) { readAgents(v, defaults, steering, spec, problems); });
+    section("groups", [&](const json& v) { readGroups(v, defaults, steering, spec, problems); });
+    section("obstacles", [&](const json& v) { readObstacles(v, spec, problems); });
+    section("map", [&](const json& v) { spec.map = scenario_detail::readScenarioMap(*this, v); });
+    section("route", [&](const json& v) { spec.route = scenario_detail::readRouteSpec(*this, v); });
+    section("measure", [&](const json& v) { spec.measure = scenario_detail::readMeasurementPlan(*this, v); });
+    section("speedZones",
+            [&](const json& v) { spec.speedZones = scenario_detail::readSpeedZones(*this, v); });
+    section("periodic", [&](const json& v) { spec.periodicX = scenario_detail::readPeriodic(*this, v); });
+    problems.throwIfAny(source());
     std::uint64_t agentCount = spec.agents.size();
     for (const GroupSpec& group : spec.groups) agentCount = saturatingSum(agentCount, group.count);
     steering.finish(agentCount);
@@ -143,8 +145,21 @@ class ScenarioReader : JsonValueReader {
     max = vector2(object["max"], childPath(path, "max"));
   }
 
+  void readDefaults(const json& value, AgentParams& defaults, SteeringReader& steering) const {
+    const json& object = objectAt(value, "/agentDefaults");
+    checkKeys(object, "/agentDefaults", {kParamKeys, kSteeringKeys});
+    defaults = applyParams(object, "/agentDefaults", defaults, "radius");
+    // The spec keeps only the merged values, so a bad default is reported here, where it is
+    // written, even when every agent overrides it.
+    for (const AgentParamField& field : kAgentParamFields) {
+      const std::string problem = checkAgentParam(defaults, field);
+      if (!problem.empty()) fail(childPath("/agentDefaults", field.key), problem);
+    }
+    steering.readDefaults(object);
+  }
+
   void readAgents(const json& agents, const AgentParams& defaults, SteeringReader& steering,
-                  ScenarioSpec& spec) const {
+                  ScenarioSpec& spec, ProblemList& problems) const {
     arrayAt(agents, "/agents");
     // Refused before any memory is spent on them.
     if (agents.size() > limits::kMaxScenarioAgents) {
@@ -154,64 +169,75 @@ class ScenarioReader : JsonValueReader {
     }
     spec.agents.reserve(agents.size());
     for (std::size_t i = 0; i < agents.size(); ++i) {
-      const std::string path = childPath("/agents", i);
-      const json& object = objectAt(agents[i], path);
-      checkKeys(object, path, {kAgentKeys, kParamKeys, kSteeringKeys});
-      requireKey(object, path, "position");
-      if (object.contains("goal") && object.contains("prefVelocity")) {
-        fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
-      }
-      for (const char* other : {"goal", "prefVelocity"}) {
-        if (object.contains("exits") && object.contains(other)) {
-          fail(path, std::string("has both 'exits' and '") + other + "'; give at most one");
-        }
-      }
-      if (object.contains("exits")) {
-        spec.exits.push_back(
-            ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
-      }
-      AgentDef agent;
-      agent.position = vector2(object["position"], path + "/position");
-      if (object.contains("velocity")) agent.velocity = vector2(object["velocity"], path + "/velocity");
-      if (object.contains("goal")) agent.goal = vector2(object["goal"], path + "/goal");
-      if (object.contains("prefVelocity")) {
-        agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
-      }
-      agent.params = applyParams(object, path, defaults, "radius");
-      if (object.contains("startTime"))
-        agent.startTime = floatNumber(object["startTime"], path + "/startTime");
-      const Steering own = steering.read(object, path, i, 1);
-      agent.behavior = own.behavior;
-      // By number, as Scenario::agents documents; makeSimulator turns it into an id.
-      if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
-      spec.agents.push_back(agent);
+      // A refused agent keeps its place, so that the ones after it keep their numbers.
+      if (!problems.attempt([&] { readAgent(agents[i], i, defaults, steering, spec); }))
+        spec.agents.push_back(AgentDef{});
     }
   }
 
+  void readAgent(const json& value, std::size_t i, const AgentParams& defaults, SteeringReader& steering,
+                 ScenarioSpec& spec) const {
+    const std::string path = childPath("/agents", i);
+    const json& object = objectAt(value, path);
+    checkKeys(object, path, {kAgentKeys, kParamKeys, kSteeringKeys});
+    requireKey(object, path, "position");
+    if (object.contains("goal") && object.contains("prefVelocity")) {
+      fail(path, "has both 'goal' and 'prefVelocity'; give at most one");
+    }
+    for (const char* other : {"goal", "prefVelocity"}) {
+      if (object.contains("exits") && object.contains(other)) {
+        fail(path, std::string("has both 'exits' and '") + other + "'; give at most one");
+      }
+    }
+    if (object.contains("exits")) {
+      spec.exits.push_back(
+          ExitSpec{i, 1, scenario_detail::readExits(*this, object["exits"], path + "/exits")});
+    }
+    AgentDef agent;
+    agent.position = vector2(object["position"], path + "/position");
+    if (object.contains("velocity")) agent.velocity = vector2(object["velocity"], path + "/velocity");
+    if (object.contains("goal")) agent.goal = vector2(object["goal"], path + "/goal");
+    if (object.contains("prefVelocity")) {
+      agent.prefVelocity = vector2(object["prefVelocity"], path + "/prefVelocity");
+    }
+    agent.params = applyParams(object, path, defaults, "radius");
+    if (object.contains("startTime")) agent.startTime = floatNumber(object["startTime"], path + "/startTime");
+    const Steering own = steering.read(object, path, i, 1);
+    agent.behavior = own.behavior;
+    // By number, as Scenario::agents documents; makeSimulator turns it into an id.
+    if (own.target) agent.target = AgentId{static_cast<std::uint32_t>(*own.target), 0};
+    spec.agents.push_back(agent);
+  }
+
   void readGroups(const json& groups, const AgentParams& defaults, SteeringReader& steering,
-                  ScenarioSpec& spec) const {
+                  ScenarioSpec& spec, ProblemList& problems) const {
     arrayAt(groups, "/groups");
     std::uint64_t first = spec.agents.size();  // The group's first agent number.
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      const std::string path = childPath("/groups", g);
-      const json& object = objectAt(groups[g], path);
-      requireKey(object, path, "type");
-      const std::string type = text(object["type"], path + "/type");
-      GroupSpec group;
-      group.stream = g;
-      if (type == "circle") {
-        readCircle(object, path, defaults, group);
-      } else if (type == "rectangle") {
-        readRectangle(object, path, defaults, group);
-      } else {
-        fail(path + "/type", "unknown group type '" + type + "' (known: circle, rectangle)");
-      }
-      const Steering shared = steering.read(object, path, first, group.count);
-      group.behavior = shared.behavior;
-      group.target = shared.target;
-      first = saturatingSum(first, group.count);
-      spec.groups.push_back(group);
+      problems.attempt([&] { readGroup(groups[g], g, defaults, steering, spec, first); });
     }
+  }
+
+  void readGroup(const json& value, std::size_t g, const AgentParams& defaults, SteeringReader& steering,
+                 ScenarioSpec& spec, std::uint64_t& first) const {
+    const std::string path = childPath("/groups", g);
+    const json& object = objectAt(value, path);
+    requireKey(object, path, "type");
+    const std::string type = text(object["type"], path + "/type");
+    GroupSpec group;
+    group.stream = g;
+    if (type == "circle") {
+      readCircle(object, path, defaults, group);
+    } else if (type == "rectangle") {
+      readRectangle(object, path, defaults, group);
+    } else {
+      fail(path + "/type", "unknown group type '" + type + "' (known: circle, rectangle)");
+    }
+    const Steering shared = steering.read(object, path, first, group.count);
+    group.behavior = shared.behavior;
+    group.target = shared.target;
+    first = saturatingSum(first, group.count);
+    spec.groups.push_back(group);
   }
 
   std::size_t count(const json& object, const std::string& path) const {
@@ -276,18 +302,20 @@ class ScenarioReader : JsonValueReader {
     spec.params = applyParams(plain, path, defaults, "radius");
   }
 
-  void readObstacles(const json& obstacles, ScenarioSpec& spec) const {
+  void readObstacles(const json& obstacles, ScenarioSpec& spec, ProblemList& problems) const {
     arrayAt(obstacles, "/obstacles");
     spec.obstacles.reserve(obstacles.size());
     for (std::size_t p = 0; p < obstacles.size(); ++p) {
-      const std::string path = childPath("/obstacles", p);
-      const json& vertices = arrayAt(obstacles[p], path);
-      std::vector<Vec2> polygon;
-      polygon.reserve(vertices.size());
-      for (std::size_t v = 0; v < vertices.size(); ++v) {
-        polygon.push_back(vector2(vertices[v], childPath(path, v)));
-      }
-      spec.obstacles.push_back(std::move(polygon));
+      problems.attempt([&] {
+        const std::string path = childPath("/obstacles", p);
+        const json& vertices = arrayAt(obstacles[p], path);
+        std::vector<Vec2> polygon;
+        polygon.reserve(vertices.size());
+        for (std::size_t v = 0; v < vertices.size(); ++v) {
+          polygon.push_back(vector2(vertices[v], childPath(path, v)));
+        }
+        spec.obstacles.push_back(std::move(polygon));
+      });
     }
   }
 };

@@ -20,6 +20,7 @@
 #include "scenario/group_generation.hpp"
 #include "scenario/measure_json.hpp"
 #include "scenario/population_json.hpp"
+#include "scenario/problem_list.hpp"
 #include "scenario/risks.hpp"
 #include "scenario/scenario_paths.hpp"
 
@@ -104,75 +105,93 @@ std::string tooManyAgents(std::uint64_t count) {
          " a scenario can hold: it will not fit in memory";
 }
 
-// Walks the spec in file order and stops at the first problem, naming its JSON pointer.
+// Walks the spec in file order and refuses it with every problem, each named by its JSON pointer.
 class SpecValidator {
  public:
   explicit SpecValidator(const ScenarioSpec& spec) : spec_(spec) {}
 
   void run() const {
-    limit("/timeStep", spec_.timeStep, limits::kTimeStep);
-    if (spec_.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(spec_.steps));
-    if (const PlacedProblem bad = scenario_detail::speedZonesProblem(spec_.speedZones);
-        !bad.problem.empty()) {
-      fail("/speedZones" + bad.pointer, bad.problem);
-    }
-    if (const std::string problem = scenario_detail::periodicProblem(spec_); !problem.empty())
-      fail("/periodic/x", problem);
+    // Each check stands alone: what one refuses is kept and the others still run, so the spec is
+    // refused with every problem (ProblemList).
+    scenario_detail::ProblemList problems;
+    problems.attempt([&] { limit("/timeStep", spec_.timeStep, limits::kTimeStep); });
+    problems.attempt([&] {
+      if (spec_.steps < 0) fail("/steps", "must be >= 0, got " + std::to_string(spec_.steps));
+    });
+    problems.attempt([&] {
+      if (const PlacedProblem bad = scenario_detail::speedZonesProblem(spec_.speedZones);
+          !bad.problem.empty())
+        fail("/speedZones" + bad.pointer, bad.problem);
+    });
+    problems.attempt([&] {
+      if (const std::string problem = scenario_detail::periodicProblem(spec_); !problem.empty())
+        fail("/periodic/x", problem);
+    });
     if (spec_.agents.size() > limits::kMaxScenarioAgents)
       fail("/agents", "has " + tooManyAgents(spec_.agents.size()));
-    for (std::size_t i = 0; i < spec_.agents.size(); ++i) agent(childPath("/agents", i), spec_.agents[i]);
+    for (std::size_t i = 0; i < spec_.agents.size(); ++i)
+      problems.attempt([&] { agent(childPath("/agents", i), spec_.agents[i]); });
     // Counted group by group, so the total stays small enough never to overflow.
     std::uint64_t total = spec_.agents.size();
     for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
       const std::string path = childPath("/groups", g);
       const GroupSpec& group = spec_.groups[g];
-      if (const PlacedProblem bad = scenario_detail::groupPopulationProblem(group); !bad.problem.empty()) {
-        fail(path + bad.pointer, bad.problem);
-      }
       if (group.count > limits::kMaxScenarioAgents - total) {
+        problems.throwIfAny(spec_.name);
         fail(path + "/count", "brings the total to " + tooManyAgents(total + group.count));
       }
       total += group.count;
-      if (group.shape == GroupSpec::Shape::circle) {
-        circle(path, group);
-      } else {
-        rectangle(path, group);
-      }
+      problems.attempt([&] {
+        if (const PlacedProblem bad = scenario_detail::groupPopulationProblem(group); !bad.problem.empty()) {
+          fail(path + bad.pointer, bad.problem);
+        }
+        if (group.shape == GroupSpec::Shape::circle) {
+          circle(path, group);
+        } else {
+          rectangle(path, group);
+        }
+      });
     }
     for (std::size_t p = 0; p < spec_.obstacles.size(); ++p)
-      obstacle(childPath("/obstacles", p), spec_.obstacles[p]);
-    for (std::size_t c = 0; c < spec_.circles.size(); ++c) circle(childPath("/circles", c), spec_.circles[c]);
+      problems.attempt([&] { obstacle(childPath("/obstacles", p), spec_.obstacles[p]); });
+    for (std::size_t c = 0; c < spec_.circles.size(); ++c)
+      problems.attempt([&] { circle(childPath("/circles", c), spec_.circles[c]); });
     for (std::size_t p = 0; p < spec_.paths.size(); ++p) {
-      const std::string at = childPath("/paths", p) + "/points";
-      if (const PlacedProblem bad = scenario_detail::pathPointsProblem(spec_.paths[p]);
-          !bad.problem.empty()) {
-        fail(at + bad.pointer, bad.problem);
-      }
+      problems.attempt([&] {
+        if (const PlacedProblem bad = scenario_detail::pathPointsProblem(spec_.paths[p]);
+            !bad.problem.empty())
+          fail(childPath("/paths", p) + "/points" + bad.pointer, bad.problem);
+      });
     }
-    routing();
-    if (spec_.measure) {
+    problems.attempt([&] { routing(); });
+    problems.attempt([&] {
+      if (!spec_.measure) return;
       if (const PlacedProblem bad = scenario_detail::measurementPlanProblem(*spec_.measure);
-          !bad.problem.empty()) {
+          !bad.problem.empty())
         fail("/measure" + bad.pointer, bad.problem);
-      }
-    }
+    });
     // Steering last: a target is checked against the number of agents, known only now.
     for (std::size_t i = 0; i < spec_.agents.size(); ++i) {
-      const AgentDef& agent = spec_.agents[i];
-      std::optional<std::uint64_t> target;
-      if (agent.target) target = agent.target->index;
-      steering(childPath("/agents", i), agent.behavior, target, i, 1, total);
-      modelFits(childPath("/agents", i), agent.params, agent.behavior.model, agent.behavior.avoidance);
+      problems.attempt([&] {
+        const AgentDef& agent = spec_.agents[i];
+        std::optional<std::uint64_t> target;
+        if (agent.target) target = agent.target->index;
+        steering(childPath("/agents", i), agent.behavior, target, i, 1, total);
+        modelFits(childPath("/agents", i), agent.params, agent.behavior.model, agent.behavior.avoidance);
+      });
     }
     std::uint64_t first = spec_.agents.size();
     for (std::size_t g = 0; g < spec_.groups.size(); ++g) {
       const GroupSpec& group = spec_.groups[g];
-      std::optional<std::uint64_t> target;
-      if (group.target) target = *group.target;
-      steering(childPath("/groups", g), group.behavior, target, first, group.count, total);
-      modelFits(childPath("/groups", g), group.params, group.behavior.model, group.behavior.avoidance);
+      problems.attempt([&] {
+        std::optional<std::uint64_t> target;
+        if (group.target) target = *group.target;
+        steering(childPath("/groups", g), group.behavior, target, first, group.count, total);
+        modelFits(childPath("/groups", g), group.params, group.behavior.model, group.behavior.avoidance);
+      });
       first += group.count;
     }
+    problems.throwIfAny(spec_.name);
   }
 
  private:

@@ -40,7 +40,8 @@ constexpr Builtin kBuiltins[] = {
     {"forest", 50, "agents seek across a field of circular posts with the detection box, ORCA off",
      buildForest},
     {"mix", 10000,
-     "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on)",
+     "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on); "
+     "ends when the goal walkers have arrived",
      buildMix},
     {"evacuation", 1000,
      "a floor of rooms and corridors empties through exits in its outer wall, each agent taking the "

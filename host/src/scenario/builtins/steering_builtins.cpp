@@ -372,8 +372,10 @@ void buildMix(Scenario& scenario, std::size_t count) {
       ++k;
     }
   }
-  // As random: arrived agents leave, and the budget covers the farthest walk through the crowd.
+  // As random: arrived agents leave, and the budget covers the farthest walk through the crowd;
+  // the run ends when the last of them has arrived (the other behaviours have no end).
   scenario.removeArrived = true;
+  scenario.endWhenGoalsReached = true;
   const double slack = 4.0 + 2.0 * std::log10(std::max(static_cast<double>(count), 10.0));
   scenario.steps = stepsToWalk(scenario, farthest, slack);
 }
