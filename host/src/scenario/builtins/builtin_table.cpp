@@ -39,7 +39,7 @@ constexpr Builtin kBuiltins[] = {
      buildPathLoop},
     {"forest", 50, "agents seek across a field of circular posts with the detection box, ORCA off",
      buildForest},
-    {"mix", 10000,
+    {"mix", 2000,
      "goal, arrive, wander, follow, pursue/evade pairs and detection-box agents among posts (ORCA on); "
      "ends when the goal walkers have arrived",
      buildMix},
