@@ -183,8 +183,8 @@ case "$check" in
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?
-    [ "$rc" = 130 ] || fail "exit code $rc, expected 130 (interrupted)"
-    grep -q "interrupted after" err.txt || fail "it does not say it was interrupted"
+    [ "$rc" = 143 ] || fail "exit code $rc, expected 143 (128 + SIGTERM)"
+    grep -q "interrupted (SIGTERM) after" err.txt || fail "it does not say it was interrupted"
     [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was replaced by a partial file"
     ls t.csv.partial-* >/dev/null 2>&1 && fail "a partial file was left behind"
     ;;

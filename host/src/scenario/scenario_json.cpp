@@ -122,7 +122,7 @@ class ScenarioReader : JsonValueReader {
     if (root.contains("agents")) readAgents(root["agents"], defaults, steering, spec);
     if (root.contains("groups")) readGroups(root["groups"], defaults, steering, spec);
     if (root.contains("obstacles")) readObstacles(root["obstacles"], spec);
-    if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"]);
+    if (root.contains("map")) spec.map = scenario_detail::readScenarioMap(*this, root["map"], spec.mapFile);
     if (root.contains("route")) spec.route = scenario_detail::readRouteSpec(*this, root["route"]);
     if (root.contains("measure")) spec.measure = scenario_detail::readMeasurementPlan(*this, root["measure"]);
     if (root.contains("speedZones"))
