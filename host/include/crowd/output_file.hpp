@@ -39,7 +39,8 @@ class OutputFile {
   std::FILE* stream() { return file_; }
   const std::string& path() const { return path_; }
   /// Flushes, closes and renames the file into place; throws std::runtime_error if any write
-  /// failed (a full disk, say) or the rename did, leaving the old file as it was.
+  /// failed (a full disk, say) or the rename did, leaving the old file as it was (commitTogether
+  /// for this one file).
   void commit();
 
   /// The outputs of one piece of work, put in place together or not at all: every file is
