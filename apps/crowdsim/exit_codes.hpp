@@ -3,8 +3,6 @@
 // problem without throwing.
 #pragma once
 
-#include <stdexcept>
-
 namespace crowd::cli {
 
 inline constexpr int kExitSuccess = 0;
@@ -12,14 +10,8 @@ inline constexpr int kExitSuccess = 0;
 inline constexpr int kExitFailure = 1;
 /// Bad usage or bad input: refused before anything ran.
 inline constexpr int kExitBadInput = 2;
-/// Stopped by Ctrl-C or a termination request (128 + SIGINT, as shells report it).
+/// Stopped by Ctrl-C (128 + SIGINT, as shells report it); another stop signal gives 128 + its
+/// number (stop_signals.hpp): a work stopped throws crowd::Interrupted, saying how far it got.
 inline constexpr int kExitInterrupted = 130;
-
-/// Thrown by a run stopped by Ctrl-C or a termination request (kExitInterrupted); what() says
-/// how far it got.
-class RunInterrupted : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 }  // namespace crowd::cli

@@ -11,9 +11,11 @@
 
 #include <crowd/nearest_name.hpp>
 #include <crowd/scenario.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+#include "stop_signals.hpp"
 
 namespace {
 
@@ -35,6 +37,13 @@ bool refuseUnknownCommand(int argc, char** argv, const std::vector<crowd::cli::C
             << (nearest.empty() ? "" : "; did you mean '" + nearest + "'?") << "\n"
             << "commands: " << names << " (crowdsim --help says what each does)\n";
   return true;
+}
+
+// A stopped command: how far it got, and that no output was put in place.
+int reportStopped(int signal, const std::string& where) {
+  std::cerr << "crowdsim: interrupted (" << crowd::cli::signalName(signal) << ") " << where
+            << "; no output file was put in place (a device or pipe has what was written to it)\n";
+  return crowd::cli::stoppedExitCode(signal);
 }
 
 }  // namespace
@@ -66,7 +75,8 @@ int main(int argc, char** argv) {
       "  crowdsim view builtin evacuation --agents 10000\n"
       "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
       "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
-      "(outputs are put in place only when a run completes).");
+      "by Ctrl-C (128 + the signal's number for HUP, QUIT, PIPE, TERM, XFSZ); the outputs of a\n"
+      "command are put in place together, and only when it completes.");
 
   if (refuseUnknownCommand(argc, argv, commands)) return kExitBadInput;
   try {
@@ -79,9 +89,8 @@ int main(int argc, char** argv) {
       if (app.got_subcommand(command.name)) return command.run();
     }
     return runDefault();
-  } catch (const RunInterrupted& e) {
-    std::cerr << "crowdsim: " << e.what() << "\n";
-    return kExitInterrupted;
+  } catch (const crowd::Interrupted& e) {
+    return reportStopped(e.signal(), e.what());
   } catch (const crowd::ScenarioError& e) {
     std::cerr << "crowdsim: error: " << e.what() << "\n";
     return kExitBadInput;
@@ -89,6 +98,9 @@ int main(int argc, char** argv) {
     std::cerr << "crowdsim: error: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
+    // A write that failed because of the stop signal (a closed pipe, the file size limit) is
+    // the stop, not a failure of its own.
+    if (const int signal = crowd::stopRequested(); signal != 0) return reportStopped(signal, e.what());
     std::cerr << "crowdsim: error: " << e.what() << "\n";
     return kExitFailure;
   }

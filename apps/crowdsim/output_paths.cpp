@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -126,6 +127,11 @@ void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initialize
       }
       checkWritable(out.option, out.path, target);
       requireReader(out, target);
+      try {
+        OutputFile::checkCreatable(out.path);
+      } catch (const std::runtime_error& e) {
+        throw ScenarioError(std::string(out.option) + " " + e.what());
+      }
       id = fileIdentity(target);
     }
     for (const Identity& source : sources) {
@@ -141,6 +147,15 @@ void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initialize
     }
     checked.emplace_back(&out, id);
   }
+}
+
+void commitOutputs(std::initializer_list<std::optional<OutputFile>*> outputs) {
+  std::vector<OutputFile*> files;
+  for (std::optional<OutputFile>* output : outputs) {
+    if (*output) files.push_back(&**output);
+  }
+  OutputFile::commitTogether(files);
+  for (const OutputFile* file : files) std::printf("wrote %s\n", file->path().c_str());
 }
 
 }  // namespace crowd::cli

@@ -4,9 +4,12 @@
 
 #include <filesystem>
 #include <initializer_list>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include <crowd/output_file.hpp>
 
 namespace crowd::cli {
 
@@ -29,9 +32,14 @@ struct OutputPath {
 /// Every output asked for can be written (the file is writable, or its folder exists and takes
 /// new files; a named pipe has a reader; /dev/stdout or /dev/fd/N is open), no two name the same
 /// file, and none is one of `inputs` (`inputKind`, e.g. "the scenario file"; empty ones are
-/// skipped), also where one is reached through a redirection of the process's own output.
-/// Nothing is created or truncated. Throws ScenarioError.
+/// skipped), also where one is reached through a redirection of the process's own output, and
+/// the temporary file each is written under can be made (OutputFile::checkCreatable). No output
+/// is created or truncated. Throws ScenarioError.
 void checkOutputPaths(std::initializer_list<OutputPath> outputs, std::initializer_list<std::string> inputs,
                       const char* inputKind);
+
+/// Puts a command's outputs in place together (OutputFile::commitTogether; those not asked for
+/// are empty) and prints "wrote PATH" for each.
+void commitOutputs(std::initializer_list<std::optional<OutputFile>*> outputs);
 
 }  // namespace crowd::cli

@@ -1,10 +1,12 @@
 // PNG frames of a running world drawn offscreen, and videos made of them by ffmpeg (frames.hpp).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 
+#include <crowd/stop_request.hpp>
 #include <crowd/viewer/frames.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
@@ -39,6 +41,26 @@ void writeFrame(const std::filesystem::path& folder, int index, const Framebuffe
   writePng(framePath(folder, index).string(), target.width(), target.height(), target.readRgb());
 }
 
+// Removes the frame-NNNNN.png files in `folder` (an earlier render's); returns how many.
+int removeFrames(const std::filesystem::path& folder) {
+  int removed = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    const std::string name = entry.path().filename().string();
+    const bool frame =
+        name.size() == 15 && name.starts_with("frame-") && name.ends_with(".png") &&
+        std::all_of(name.begin() + 6, name.begin() + 11, [](char c) { return c >= '0' && c <= '9'; });
+    std::error_code removeError;
+    if (frame && std::filesystem::remove(entry.path(), removeError)) ++removed;
+  }
+  return removed;
+}
+
+// "after N frames", for the stop request.
+void pollStop(int framesWritten) {
+  throwIfStopRequested(("after " + std::to_string(framesWritten) + " frames").c_str());
+}
+
 }  // namespace
 
 std::filesystem::path framePath(const std::filesystem::path& folder, int index) {
@@ -49,6 +71,7 @@ std::filesystem::path framePath(const std::filesystem::path& folder, int index) 
 
 RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
   const std::unique_ptr<OffscreenContext> context = OffscreenContext::create();
+  const int replaced = removeFrames(s.folder);
   Renderer renderer;
   Framebuffer target(s.width, s.height);
   target.bind();
@@ -61,6 +84,7 @@ RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
 
   Frame frame;
   for (int f = 0; f < s.frames; ++f) {
+    pollStop(f);
     if (f > 0) {
       for (int step = 0; step < s.every; ++step) sim.step();
     }
@@ -71,11 +95,12 @@ RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
     writeFrame(s.folder, f, target);
     if (s.onFrame) s.onFrame(f, sim.stepCount());
   }
-  return RenderedFrames{s.frames, sim.stepCount(), context->description()};
+  return RenderedFrames{s.frames, sim.stepCount(), context->description(), replaced};
 }
 
 RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& s) {
   const std::unique_ptr<OffscreenContext> context = OffscreenContext::create();
+  const int replaced = removeFrames(s.folder);
   SphereRenderer renderer;
   Framebuffer target(s.width, s.height);
   for (int step = 0; step < s.start; ++step) sim.step();
@@ -85,6 +110,7 @@ RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& s) {
   OrbitCamera camera;
   camera.fit(lo, hi);
   for (int f = 0; f < s.frames; ++f) {
+    pollStop(f);
     if (f > 0) {
       for (int step = 0; step < s.every; ++step) sim.step();
       camera.orbit(2.0f, 0.0f);
@@ -95,7 +121,7 @@ RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& s) {
     writeFrame(s.folder, f, target);
     if (s.onFrame) s.onFrame(f, sim.stepCount());
   }
-  return RenderedFrames{s.frames, sim.stepCount(), context->description()};
+  return RenderedFrames{s.frames, sim.stepCount(), context->description(), replaced};
 }
 
 bool ffmpegInstalled() {

@@ -2,6 +2,7 @@
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
 
+#include <crowd/output_file.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #define GLFW_INCLUDE_NONE
 #include <png.h>
@@ -225,13 +226,13 @@ std::vector<std::uint8_t> Framebuffer::readRgb() const {
 }
 
 void writePng(const std::string& path, int width, int height, std::span<const std::uint8_t> rgb) {
-  FILE* file = std::fopen(path.c_str(), "wb");
-  if (file == nullptr) throw std::runtime_error(path + ": cannot write");
+  // Under a temporary name until complete: a stopped render leaves no truncated picture.
+  OutputFile out(path);
+  FILE* file = out.stream();
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
   png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
   if (png == nullptr || info == nullptr || setjmp(png_jmpbuf(png)) != 0) {
     png_destroy_write_struct(&png, &info);
-    std::fclose(file);
     throw std::runtime_error(path + ": writing the PNG failed");
   }
   png_init_io(png, file);
@@ -243,7 +244,7 @@ void writePng(const std::string& path, int width, int height, std::span<const st
   }
   png_write_end(png, nullptr);
   png_destroy_write_struct(&png, &info);
-  if (std::fclose(file) != 0) throw std::runtime_error(path + ": writing the PNG failed");
+  out.commit();
 }
 
 }  // namespace crowd::viewer

@@ -21,12 +21,14 @@
 #include <crowd/measurement_sampler.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/scenario.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "measurement_summary.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "svg_to_png.hpp"
 #include "targets.hpp"
 #include "xml_text.hpp"
@@ -338,10 +340,16 @@ void addMeasureOptions(CLI::App& command, MeasureOptions& o) {
       "window's mean as a ring, one colour per area, over Weidmann's curve.");
 }
 
+// Both outputs writable, distinct, and neither `input`, a file the run reads (`inputKind`).
+void checkMeasureOutputs(const MeasureOptions& o, const std::string& input, const char* inputKind) {
+  checkOutputPaths({{"--csv", o.csvPath}, {"--svg", o.svgPath}}, {input}, inputKind);
+}
+
 int runMeasure(const MeasureOptions& o) {
+  catchStopSignals();
   const BackendKind backend = backendNamed(o.backend);
   requireBackend(backend);
-  checkOutputPaths({{"--csv", o.csvPath}, {"--svg", o.svgPath}}, {o.scenarioPath}, "the scenario file");
+  checkMeasureOutputs(o, o.scenarioPath, "the scenario file");
   for (const std::optional<double>& value : {o.from, o.to, std::optional<double>(o.window)}) {
     if (value && !std::isfinite(*value))
       throw std::invalid_argument("--from, --to and --window take finite numbers");
@@ -355,6 +363,7 @@ int runMeasure(const MeasureOptions& o) {
                         ": a 3D scenario, and measurement areas and lines are planar for now");
   }
   Scenario scenario = loadScenarioTarget(target, std::nullopt, std::nullopt, "", std::nullopt);
+  checkMeasureOutputs(o, scenario.mapFile, "the scenario's map file");
   warn(scenario.warnings);
   if (!scenario.measure) {
     throw ScenarioError(
@@ -380,6 +389,7 @@ int runMeasure(const MeasureOptions& o) {
   plan.threads = threads;
   MeasurementSampler sampler(std::move(plan), sim);
   for (std::int64_t s = 0; s < scenario.steps && sim.agentCount() > 0; ++s) {
+    throwIfStopRequested(s);
     sim.step();
     sampler.afterStep(sim);
   }
@@ -421,12 +431,7 @@ int runMeasure(const MeasureOptions& o) {
     svg.emplace(o.svgPath);
     writePicture(scenario.name, m, areaRows, span, *svg);
   }
-  for (std::optional<OutputFile>* file : {&csv, &svg}) {
-    if (*file) {
-      (*file)->commit();
-      std::printf("wrote %s\n", (*file)->path().c_str());
-    }
-  }
+  commitOutputs({&csv, &svg});
   if (o.png) {
     const std::string png = std::filesystem::path(o.svgPath).replace_extension(".png").string();
     if (const std::string problem = svgToPng(o.svgPath, png); !problem.empty()) {

@@ -21,6 +21,7 @@
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "strict_integer.hpp"
 #include "xml_text.hpp"
 
@@ -233,6 +234,7 @@ void addRealismOptions(CLI::App& command, RealismCommandOptions& o) {
 }
 
 int runRealism(const RealismCommandOptions& options) {
+  catchStopSignals();
   RealismCommandOptions o = options;
   o.run.pace = o.pace == "mean" ? Pace::Mean : Pace::Schedule;
   checkRealismOptions(o.run);
@@ -297,12 +299,7 @@ int runRealism(const RealismCommandOptions& options) {
     svg.emplace(o.svgPath);
     writePicture(scene, recorded, withOrca, *svg);
   }
-  for (std::optional<OutputFile>* file : {&out, &json, &svg}) {
-    if (*file) {
-      (*file)->commit();
-      std::printf("wrote %s\n", (*file)->path().c_str());
-    }
-  }
+  commitOutputs({&out, &json, &svg});
   return kExitSuccess;
 }
 

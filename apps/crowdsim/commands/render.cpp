@@ -22,6 +22,7 @@
 #include "exit_codes.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "strict_integer.hpp"
 #include "targets.hpp"
 
@@ -42,7 +43,10 @@ void addRenderOptions(CLI::App& render, RenderOptions& o) {
       ->check(kWholeNumber)
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  render.add_option("--out", o.outDir, "Folder for frame-00000.png, ... (made if missing)")
+  render
+      .add_option("--out", o.outDir,
+                  "Folder for frame-00000.png, ... (made if missing); the frame-NNNNN.png files of an "
+                  "earlier render there are removed before the first frame")
       ->check(kPathGiven)
       ->capture_default_str();
   render.add_option("--video", o.video, "auto: MP4 and GIF when ffmpeg is installed; none; mp4; gif")
@@ -109,6 +113,8 @@ void reportFrames(const viewer::RenderedFrames& r, const char* what, PictureSize
   std::printf("wrote %d frame%s%s (%dx%d, up to step %lld) to %s, drawn by %s\n", r.frames,
               r.frames == 1 ? "" : "s", what, size.width, size.height, static_cast<long long>(r.lastStep),
               files.c_str(), r.drawnBy.c_str());
+  if (r.replacedFrames > 0)
+    std::printf("(the %d frames of an earlier render were removed first)\n", r.replacedFrames);
 }
 
 // Frames of a 3D world: spheres seen from an orbit camera that turns a little each frame.
@@ -132,6 +138,7 @@ int runRender(const RenderOptions& o) {
   (void)o;
   return viewerMissing("render");
 #else
+  catchStopSignals();
   const BackendKind backend = backendNamed(o.scene.backend);
   requireBackend(backend);
   // An explicit video without ffmpeg is refused before a frame is drawn, not after all of them.

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -20,6 +19,7 @@
 #include <crowd/crowd.hpp>
 #include <crowd/measurement_sampler.hpp>
 #include <crowd/output_file.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
@@ -27,6 +27,7 @@
 #include "model_override.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "summary.hpp"
 #include "targets.hpp"
 
@@ -36,18 +37,9 @@ namespace {
 constexpr const char* kDefaultScenario = "circle";
 constexpr std::size_t kDefaultAgents = 2000;
 
-// Both outputs writable, distinct, and neither the scenario file itself.
-void checkRunOutputs(const RunOptions& o) {
-  const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
-  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}},
-                   {fromFile ? o.target[0] : std::string()}, "the scenario file");
-}
-
-// Ctrl-C or a termination request: the run stops between two steps and unwinds, so that no
-// partial output file is left behind.
-volatile std::sig_atomic_t interrupted = 0;
-extern "C" void onInterrupt(int) {
-  interrupted = 1;
+// Both outputs writable, distinct, and neither `input`, a file the run reads (`inputKind`).
+void checkRunOutputs(const RunOptions& o, const std::string& input, const char* inputKind) {
+  checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {input}, inputKind);
 }
 
 // Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
@@ -71,8 +63,6 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     }
   }
 
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
   const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto lastProgress = start;
@@ -81,12 +71,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   // scenario says the others have no end of their own.
   const bool endsOnArrivals = withGoal > 0 && (withGoal == sim.agentCount() || scenario.endWhenGoalsReached);
   for (std::int64_t s = 0; s < scenario.steps; ++s) {
-    if (interrupted != 0) {
-      // The outputs' temporary files are removed on the way out; the old files stay as they were.
-      throw RunInterrupted(
-          "interrupted after " + std::to_string(s) +
-          " steps; no output file was put in place (a device or pipe has what was written to it)");
-    }
+    // A stop signal (stop_signals.hpp): the outputs' temporary files are removed on the way
+    // out; the old files stay as they were.
+    throwIfStopRequested(s);
     sim.step();
     metrics.observe(sim);
     if constexpr (std::is_same_v<World, Scenario>) {
@@ -107,9 +94,8 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   }
   if (progress) std::fprintf(stderr, "\r%*s\r", 70, "");
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (trajectory) trajectory->close();
-
   const RunMetrics& m = metrics.result();
+  std::optional<OutputFile> metricsFile;
   if (!o.metricsPath.empty()) {
     nlohmann::json doc = nlohmann::json::parse(m.toJson());
     doc["scenario"] = scenario.name;
@@ -119,11 +105,13 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     doc["timeStep"] = scenario.timeStep;
     doc["wallSeconds"] = wall;
     if (sampler) doc["measurements"] = nlohmann::json::parse(sampler->measurements().toJson());
-    OutputFile out(o.metricsPath);  // In place only once complete.
+    metricsFile.emplace(o.metricsPath);
     const std::string text = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    std::fwrite(text.data(), 1, text.size(), out.stream());
-    out.commit();
+    std::fwrite(text.data(), 1, text.size(), metricsFile->stream());
   }
+  // Both in place, or neither.
+  OutputFile::commitTogether(
+      {trajectory ? trajectory->file() : nullptr, metricsFile ? &*metricsFile : nullptr});
   printSummary(scenario, sim, m, threads, wall);
   if (sampler) printMeasurementSummary(sampler->measurements());
   return kExitSuccess;
@@ -209,13 +197,17 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
 }  // namespace
 
 int runScenario(const RunOptions& o) {
+  catchStopSignals();  // From the start: a stop while loading or writing step 0 unwinds too.
   const BackendKind backend = backendNamed(o.backend);
   requireBackend(backend);  // Before anything is loaded or written: no partial output.
   std::string why;
   if (backend != BackendKind::Cpu) cudaBackendAvailable(&why);
-  checkRunOutputs(o);
+  const bool fromFile = o.target.size() == 1 && o.target[0] != "builtin";
+  checkRunOutputs(o, fromFile ? o.target[0] : std::string(), "the scenario file");
   if (isTarget3d(o.target)) return runScenario3(o, backend, why);
   Scenario scenario = loadScenarioTarget(o.target, o.agents, o.seed, kDefaultScenario, kDefaultAgents);
+  // The files the scenario file names are known once it is read.
+  checkRunOutputs(o, scenario.mapFile, "the scenario's map file");
   warn(scenario.warnings);
   if (o.steps) scenario.steps = *o.steps;
   if (o.orca || !o.avoidance.empty()) {

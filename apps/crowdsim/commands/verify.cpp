@@ -225,36 +225,36 @@ int runVerify(const VerifyOptions& o) {
   const Summary summary = summarize(tests, rows);
   std::printf("\n%s\n", summaryLine(summary, info.seconds).c_str());
 
+  std::optional<OutputFile> json, markdown;
   if (!o.jsonPath.empty()) {
-    OutputFile json(o.jsonPath);
-    writeJson(json.stream(), info, tests, rows);
-    json.commit();
-    std::printf("wrote %s\n", json.path().c_str());
+    json.emplace(o.jsonPath);
+    writeJson(json->stream(), info, tests, rows);
   }
   if (!o.markdownPath.empty()) {
-    OutputFile markdown(o.markdownPath);
-    writeMarkdown(markdown.stream(), info, tests, rows);
-    markdown.commit();
-    std::printf("wrote %s\n", markdown.path().c_str());
+    markdown.emplace(o.markdownPath);
+    writeMarkdown(markdown->stream(), info, tests, rows);
   }
+  std::optional<OutputFile> fundamentalDiagram, bottleneckFlow;
   if (!o.svgDir.empty()) {
     const std::filesystem::path dir(o.svgDir);
-    for (const auto& [id, name, write] :
-         {std::tuple{kFundamentalDiagramId, "fundamental-diagram.svg", &writeFundamentalDiagram},
-          std::tuple{kWidthSeriesId, "bottleneck-flow.svg", &writeBottleneckFlow}}) {
+    for (const auto& [id, name, write, figure] :
+         {std::tuple{kFundamentalDiagramId, "fundamental-diagram.svg", &writeFundamentalDiagram,
+                     &fundamentalDiagram},
+          std::tuple{kWidthSeriesId, "bottleneck-flow.svg", &writeBottleneckFlow, &bottleneckFlow}}) {
       if (!hasFigure(rows, id)) continue;
-      OutputFile svg((dir / name).string());
-      write(svg.stream(), rows);
-      svg.commit();
-      std::printf("wrote %s\n", svg.path().c_str());
-      if (!o.png) continue;
-      const std::string png = (dir / name).replace_extension(".png").string();
-      if (const std::string problem = svgToPng(svg.path(), png); !problem.empty()) {
-        std::fprintf(stderr, "crowdsim verify: %s\n", problem.c_str());
-        return kExitFailure;
-      }
-      std::printf("wrote %s\n", png.c_str());
+      figure->emplace((dir / name).string());
+      write((*figure)->stream(), rows);
     }
+  }
+  commitOutputs({&json, &markdown, &fundamentalDiagram, &bottleneckFlow});
+  for (const std::optional<OutputFile>* figure : {&fundamentalDiagram, &bottleneckFlow}) {
+    if (!*figure || !o.png) continue;
+    const std::string png = std::filesystem::path((*figure)->path()).replace_extension(".png").string();
+    if (const std::string problem = svgToPng((*figure)->path(), png); !problem.empty()) {
+      std::fprintf(stderr, "crowdsim verify: %s\n", problem.c_str());
+      return kExitFailure;
+    }
+    std::printf("wrote %s\n", png.c_str());
   }
   return summary.failed.empty() ? kExitSuccess : kExitFailure;
 }

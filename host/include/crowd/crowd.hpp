@@ -20,4 +20,5 @@
 #include <crowd/simulator.hpp>
 #include <crowd/simulator3.hpp>
 #include <crowd/simulator_config.hpp>
+#include <crowd/stop_request.hpp>
 #include <crowd/trajectory.hpp>

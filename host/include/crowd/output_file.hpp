@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace crowd {
 
@@ -22,6 +23,12 @@ int ownDescriptor(const std::string& path);
 
 class OutputFile {
  public:
+  /// Whether the temporary file for `path` (a regular file or a new one) can be made: it is
+  /// created and removed at once, so that a file that is writable in a folder that takes no
+  /// new files is refused before any work rather than after it. Throws std::runtime_error
+  /// saying why; does nothing for a device, pipe or one of the process's own descriptors.
+  static void checkCreatable(const std::string& path);
+
   /// Creates the temporary file. Throws std::runtime_error naming `path` if it cannot.
   explicit OutputFile(const std::string& path);
   /// Removes the temporary file unless commit() succeeded.
@@ -32,14 +39,28 @@ class OutputFile {
   std::FILE* stream() { return file_; }
   const std::string& path() const { return path_; }
   /// Flushes, closes and renames the file into place; throws std::runtime_error if any write
-  /// failed (a full disk, say) or the rename did, leaving the old file as it was.
+  /// failed (a full disk, say) or the rename did, leaving the old file as it was (commitTogether
+  /// for this one file).
   void commit();
 
+  /// The outputs of one piece of work, put in place together or not at all: every file is
+  /// flushed and closed first (a failed write throws before any is renamed), then each is
+  /// renamed into place; a rename that fails puts back the old files of those already renamed.
+  /// A stop requested meanwhile (crowd/stop_request.hpp) throws Interrupted before the first
+  /// rename. Null entries are skipped. On a throw every temporary file is removed.
+  static void commitTogether(const std::vector<OutputFile*>& files);
+
  private:
+  /// Flushes and closes the file; throws as commit() does if any write failed.
+  void finish();
+  /// Renames the finished file into place; false (errno set) if the rename failed.
+  bool place();
+
   std::string path_;
   std::string target_;     ///< path_ through its symbolic links.
   std::string temporary_;  ///< What is written: beside target_, or target_ itself when direct_.
   bool direct_ = false;
+  bool finished_ = false;  ///< Closed, its temporary file waiting to be renamed into place.
   std::FILE* file_ = nullptr;
 };
 

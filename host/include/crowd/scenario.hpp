@@ -32,6 +32,8 @@ struct Scenario : BasicScenario<Vec2> {
   // ---- routing (routeScenario) ----
   /// The map agents are routed through; none for a scenario without one.
   std::shared_ptr<const GridMap> map;
+  /// The .map file `map` was read from, as opened; empty for none (an output must not be it).
+  std::string mapFile;
   RouteSpec route;
   /// Agents leaving by the nearest of several exits (every agent number once at most).
   std::vector<ExitSpec> exits;

@@ -124,6 +124,8 @@ struct ScenarioSpec {
   /// The grid map agents are routed through, placed in the world (a file's "map", read and
   /// checked when the file is read); none: agents head straight for their goals.
   std::shared_ptr<const GridMap> map;
+  /// The .map file `map` was read from (a file's "map" naming one), as opened; empty for none.
+  std::string mapFile;
   RouteSpec route;
   /// Exit sets of agents listed one by one (count 1 each); groups keep theirs in GroupSpec.
   std::vector<ExitSpec> exits;

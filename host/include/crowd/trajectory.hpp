@@ -32,6 +32,9 @@ class TrajectoryWriter {
   /// Flushes, closes and puts the file in place; throws std::runtime_error if any write failed
   /// (a full disk, say).
   void close();
+  /// The file being written, for putting it in place with a run's other outputs
+  /// (OutputFile::commitTogether) instead of by close(); null once closed.
+  OutputFile* file() { return file_.get(); }
 
  private:
   int dimensions_;

@@ -6,8 +6,10 @@
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include <crowd/output_file.hpp>
+#include <crowd/stop_request.hpp>
 
 namespace crowd {
 namespace {
@@ -43,6 +45,20 @@ std::FILE* createTemporary(const std::string& path) {
     if (errno != EEXIST || ::unlink(path.c_str()) != 0) return nullptr;
   }
   return nullptr;
+}
+
+// The name a file for `target` is written under until it is complete: beside it, so that the
+// rename stays within one file system and is atomic.
+std::string temporaryPath(const std::filesystem::path& target) {
+  return target.string() + ".partial-" + std::to_string(::getpid());
+}
+
+// A device, pipe or socket (/dev/null, a FIFO) is written as it is: there is no old file to
+// keep, and renaming over it would replace the device with a file.
+bool writtenDirectly(const std::filesystem::path& target) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(target, error);
+  return std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
 }
 
 }  // namespace
@@ -100,25 +116,33 @@ OutputFile::OutputFile(const std::string& path) : path_(path) {
     return;
   }
   const fs::path target = outputTarget(path);
-  std::error_code error;
-  const fs::file_status status = fs::status(target, error);
-  // A device, pipe or socket (/dev/null, a FIFO) is written as it is: there is no old file to
-  // keep, and renaming over it would replace the device with a file.
-  direct_ = fs::exists(status) && !fs::is_regular_file(status);
-  // Otherwise beside the target, so that the rename stays within one file system and is atomic.
-  temporary_ = direct_ ? target.string() : target.string() + ".partial-" + std::to_string(::getpid());
+  direct_ = writtenDirectly(target);
+  temporary_ = direct_ ? target.string() : temporaryPath(target);
   target_ = target.string();
   file_ = direct_ ? std::fopen(temporary_.c_str(), "w") : createTemporary(temporary_);
   if (file_ == nullptr) throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
 }
 
-OutputFile::~OutputFile() {
-  if (file_ == nullptr) return;
-  std::fclose(file_);
-  if (!direct_) std::remove(temporary_.c_str());
+void OutputFile::checkCreatable(const std::string& path) {
+  if (ownDescriptor(path) >= 0) return;
+  const std::filesystem::path target = outputTarget(path);
+  if (writtenDirectly(target)) return;
+  const std::string temporary = temporaryPath(target);
+  std::FILE* probe = createTemporary(temporary);
+  if (probe == nullptr) {
+    throw std::runtime_error(path + ": cannot create the temporary file " + temporary +
+                             " it is written under: " + std::strerror(errno));
+  }
+  std::fclose(probe);
+  std::remove(temporary.c_str());
 }
 
-void OutputFile::commit() {
+OutputFile::~OutputFile() {
+  if (file_ != nullptr) std::fclose(file_);
+  if ((file_ != nullptr || finished_) && !direct_) std::remove(temporary_.c_str());
+}
+
+void OutputFile::finish() {
   if (file_ == nullptr) throw std::runtime_error(path_ + ": already written");
   const bool failed = std::ferror(file_) != 0;
   const bool closeFailed = std::fclose(file_) != 0;
@@ -127,11 +151,66 @@ void OutputFile::commit() {
     if (!direct_) std::remove(temporary_.c_str());
     throw std::runtime_error(path_ + ": writing failed (disk full?); the old file, if any, is kept");
   }
-  if (direct_) return;
-  if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temporary_.c_str());
-    throw std::runtime_error(path_ + ": cannot put the file in place: " + reason);
+  finished_ = true;
+}
+
+bool OutputFile::place() {
+  finished_ = false;
+  if (direct_) return true;
+  if (std::rename(temporary_.c_str(), target_.c_str()) == 0) return true;
+  const int reason = errno;
+  std::remove(temporary_.c_str());
+  errno = reason;
+  return false;
+}
+
+void OutputFile::commit() {
+  commitTogether({this});
+}
+
+void OutputFile::commitTogether(const std::vector<OutputFile*>& files) {
+  for (OutputFile* file : files) {
+    if (file != nullptr) file->finish();
+  }
+  throwIfStopRequested("before its outputs were put in place");
+  // The old files, kept under a second name (a hard link) until every rename has worked.
+  struct Kept {
+    OutputFile* file;
+    std::string old;  ///< Empty: there was no old file, or it could not be kept.
+    bool existed;
+  };
+  std::vector<Kept> placed;
+  const auto putBack = [&placed] {
+    for (const Kept& kept : placed) {
+      if (!kept.old.empty()) {
+        std::rename(kept.old.c_str(), kept.file->target_.c_str());
+      } else if (!kept.existed) {
+        std::remove(kept.file->target_.c_str());
+      }
+    }
+  };
+  for (OutputFile* file : files) {
+    if (file == nullptr) continue;
+    if (file->direct_) {
+      file->place();
+      continue;
+    }
+    std::string old = file->target_ + ".old-" + std::to_string(::getpid());
+    std::remove(old.c_str());
+    std::error_code error;
+    const bool existed = std::filesystem::exists(file->target_, error);
+    if (!existed || ::link(file->target_.c_str(), old.c_str()) != 0) old.clear();
+    if (!file->place()) {
+      const std::string reason = std::strerror(errno);
+      if (!old.empty()) std::remove(old.c_str());
+      putBack();
+      throw std::runtime_error(file->path_ + ": cannot put the file in place: " + reason +
+                               "; the outputs put in place before it were put back");
+    }
+    placed.push_back({file, old, existed});
+  }
+  for (const Kept& kept : placed) {
+    if (!kept.old.empty()) std::remove(kept.old.c_str());
   }
 }
 

@@ -9,6 +9,8 @@
 
 #include <crowd/recorded_scene.hpp>
 
+#include "params/file_text.hpp"
+
 namespace crowd {
 namespace {
 
@@ -69,11 +71,11 @@ double number(std::string_view text, const char* what, const std::string& source
     const double nearest = std::strtod(std::string(text).c_str(), nullptr);
     if (std::isfinite(nearest)) return nearest;
     throw RecordedSceneError(source, line,
-                             std::string(what) + " '" + std::string(text) + "' is out of range");
+                             std::string(what) + " " + quotedFileText(text) + " is out of range");
   }
   if (error != std::errc() || stop != end) {
     throw RecordedSceneError(source, line,
-                             std::string(what) + " '" + std::string(text) + "' is not a number");
+                             std::string(what) + " " + quotedFileText(text) + " is not a number");
   }
   return value;
 }
@@ -82,7 +84,7 @@ std::int64_t id(std::string_view text, const char* what, const std::string& sour
   const double value = number(text, what, source, line);
   if (!std::isfinite(value) || std::fabs(value) > kLargestId || std::fabs(value - std::round(value)) > 1e-6) {
     throw RecordedSceneError(
-        source, line, std::string(what) + " '" + std::string(text) + "' is not a whole number (up to 1e15)");
+        source, line, std::string(what) + " " + quotedFileText(text) + " is not a whole number (up to 1e15)");
   }
   return static_cast<std::int64_t>(std::llround(value));
 }

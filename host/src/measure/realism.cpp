@@ -10,6 +10,7 @@
 #include <crowd/limits.hpp>
 #include <crowd/realism.hpp>
 #include <crowd/simulator.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "params/number_text.hpp"
 
@@ -206,6 +207,7 @@ SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const Realis
     if (o.pace == Pace::Schedule) {
       for (const std::size_t t : present) keepToSchedule(sim, agent[t], scene.tracks[t], instant, o, origin);
     }
+    throwIfStopRequested("while re-enacting the recording");
     for (int s = 0; s < o.substeps; ++s) sim.step();
   }
   return out;

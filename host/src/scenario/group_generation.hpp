@@ -14,6 +14,7 @@
 #include <crowd/kernels/vec2.hpp>
 #include <crowd/scenario_spec.hpp>
 #include <crowd/simulator.hpp>
+#include <crowd/stop_request.hpp>
 
 namespace crowd::scenario_detail {
 
@@ -93,6 +94,7 @@ inline void appendGroup(const GroupSpec& spec, std::uint64_t seed, std::vector<A
   const LatticeShape lattice = latticeShape(spec.count, static_cast<double>(spec.max.x) - spec.min.x,
                                             static_cast<double>(spec.max.y) - spec.min.y);
   for (std::size_t i = 0; i < spec.count; ++i) {
+    throwIfStopRequested("while placing agents");
     AgentDef agent;
     agent.params = spec.params;
     agent.behavior = spec.behavior;

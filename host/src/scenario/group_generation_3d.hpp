@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <crowd/simulator3.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "scenario/group_generation.hpp"
 
@@ -89,6 +90,7 @@ inline void addBoxGroup(std::vector<AgentDef3>& out, std::size_t count, Vec3 min
                 static_cast<float>(latticeCoordinate(k / perLayer, lattice.layers, min.z, max.z)));
   };
   for (std::size_t i = 0; i < count; ++i) {
+    throwIfStopRequested("while placing agents");
     AgentDef3 agent;
     agent.position = random ? drawIn(min, max) : latticePoint(i);
     agent.params = params;

@@ -101,12 +101,14 @@ GridMap readRows(const JsonValueReader& values, const json& rows, const std::str
 
 }  // namespace
 
-std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, const json& value) {
+std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, const json& value,
+                                               std::string& mapFile) {
   const std::string path = "/map";
   GridMap map;
   GridPlacement placement;
   if (value.is_string()) {
     const std::string file = besideScenario(values.source(), value.get<std::string>());
+    mapFile = file;
     try {
       map = GridMap::loadMovingAi(file);
     } catch (const GridMapError& error) {
@@ -120,6 +122,7 @@ std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, co
     }
     if (object.contains("file")) {
       const std::string file = besideScenario(values.source(), values.text(object["file"], path + "/file"));
+      mapFile = file;
       try {
         map = GridMap::loadMovingAi(file);
       } catch (const GridMapError& error) {

@@ -17,8 +17,10 @@
 namespace crowd::scenario_detail {
 
 /// "map": a .map file name, or {"file": name | "rows": [text, ...], "cellSize": s, "origin":
-/// [x, y]}. A file name is taken relative to the folder of the scenario (values.source()).
-std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, const nlohmann::json& value);
+/// [x, y]}. A file name is taken relative to the folder of the scenario (values.source()); the
+/// file read is stored in `mapFile`.
+std::shared_ptr<const GridMap> readScenarioMap(const JsonValueReader& values, const nlohmann::json& value,
+                                               std::string& mapFile);
 
 /// "route": {"cornerCutting": bool, "heuristic": name, "radius": r, "clearanceMargin": m}.
 RouteSpec readRouteSpec(const JsonValueReader& values, const nlohmann::json& value);

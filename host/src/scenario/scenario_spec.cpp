@@ -487,6 +487,7 @@ Scenario expandScenario(const ScenarioSpec& spec, std::optional<std::uint64_t> s
   scenario.circles = spec.circles;
   scenario.paths = spec.paths;
   scenario.map = spec.map;
+  scenario.mapFile = spec.mapFile;
   scenario.route = spec.route;
   scenario.exits = spec.exits;
   scenario.measure = spec.measure;

@@ -17,6 +17,7 @@
 
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "geometry/geometry.hpp"
 #include "geometry/point_grid.hpp"
@@ -62,6 +63,7 @@ PairOverlaps findPairOverlaps(const std::vector<AgentDef>& agents) {
   std::uint64_t tests = 0;
   for (const std::uint32_t a : grid.order()) {
     if (tests > kMaxPairTests) break;
+    throwIfStopRequested("while checking the agents' start positions");
     const AgentDef& first = agents[a];
     grid.forEachAround(first.position, [&](std::uint32_t b) {
       if (b <= a) return;  // Each pair once, from its lower-numbered agent.
@@ -132,6 +134,7 @@ ObstacleSurvey surveyObstacles(const Scenario& scenario) {
   std::vector<bool> holdsAgent(areas.size(), false);
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+    throwIfStopRequested("while checking the agents against the obstacles");
     const AgentDef& agent = scenario.agents[i];
     const Point p = toPoint(agent.position);
     const double radius = agent.params.radius;
@@ -251,6 +254,9 @@ void addScenario3Warnings(Scenario3& scenario) {
   std::size_t example = n;
 #pragma omp parallel for reduction(+ : overlapping) reduction(min : example)
   for (int k = 0; k < static_cast<int>(n); ++k) {
+    // A pile of agents makes each one's search long: a stop skips the rest (an exception
+    // cannot leave the parallel loop).
+    if (stopRequested() != 0) continue;
     // The nearest other agent within twice the largest radius, ties to the lower number.
     const std::size_t self = static_cast<std::size_t>(k);
     float nearestSq = 0.0f;
@@ -270,6 +276,7 @@ void addScenario3Warnings(Scenario3& scenario) {
       example = std::min(example, self);
     }
   }
+  throwIfStopRequested("while checking the agents' start positions");
   if (overlapping > 0) {
     scenario.warnings.push_back(scenario.name + ": " + std::to_string(overlapping) +
                                 " agents start overlapping another (agent " + std::to_string(example) +

@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include <crowd/kernels/step_phases.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "sim/agent_store.hpp"
 #include "sim/cpu/cpu_agent_grid.hpp"
@@ -40,9 +42,13 @@ class Stopwatch {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-/// Runs phase P over every agent: each thread keeps its own scratch and tally.
+/// Runs phase P over every agent: each thread keeps its own scratch and tally. A stop requested
+/// (crowd/stop_request.hpp) skips the rest of a phase before the commit and throws Interrupted
+/// after it: agents piled on one point make one step's neighbour search last minutes, and the
+/// agents' state is still the one the step began with. The commit itself always runs whole.
 template <class P, class View>
 StepTally runPhase(const View& view, int threads) {
+  constexpr bool kStoppable = !std::is_same_v<P, CommitPhase>;
   StepTally total;
 #pragma omp parallel num_threads(threads)
   {
@@ -51,10 +57,14 @@ StepTally runPhase(const View& view, int threads) {
     // Chunks of consecutive slots: neighbours in memory, and agents that share a home cell
     // share the neighbour phase's cell cache.
 #pragma omp for schedule(dynamic, 256) nowait
-    for (int k = 0; k < view.count; ++k) P::run(view, k, scratch, mine);
+    for (int k = 0; k < view.count; ++k) {
+      if (kStoppable && stopRequested() != 0) continue;  // No exception may leave the loop.
+      P::run(view, k, scratch, mine);
+    }
 #pragma omp critical(crowd_step_tally)
     total += mine;
   }
+  if (kStoppable) throwIfStopRequested("during a step");
   return total;
 }
 

@@ -35,14 +35,19 @@ struct RenderedFrames {
   int frames = 0;
   std::int64_t lastStep = 0;  ///< The simulator's step at the last frame.
   std::string drawnBy;        ///< The context and renderer (OffscreenContext::description).
+  int replacedFrames = 0;     ///< frame-NNNNN.png files of an earlier render removed first.
 };
 
 /// The path of frame `index` in `folder`: folder/frame-NNNNN.png.
 std::filesystem::path framePath(const std::filesystem::path& folder, int index);
 
 /// Steps `sim` (readied, Simulator::prepare) and writes its frames from a camera that frames the
-/// world at the first one. Throws std::runtime_error when no offscreen context can be made or a
-/// file cannot be written.
+/// world at the first one. The folder's frame-NNNNN.png files of an earlier render are removed
+/// once the offscreen context is made, before the first frame, so that the folder never mixes
+/// two renders' frames; each frame is written under a temporary name and renamed into place
+/// when complete. Polls for a stop (crowd/stop_request.hpp) before each frame, throwing
+/// Interrupted: the frames written so far stay. Throws std::runtime_error when no offscreen
+/// context can be made or a file cannot be written.
 RenderedFrames renderFrames(Simulator& sim, const FrameSettings& settings);
 /// The same for a 3D world: spheres from an orbit camera that turns a little each frame.
 RenderedFrames renderFrames(Simulator3& sim, const FrameSettings& settings);
