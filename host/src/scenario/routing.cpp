@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include <crowd/memory_budget.hpp>
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
@@ -80,7 +81,15 @@ void routeScenario(Scenario& scenario, int threads) {
     requests.push_back(std::move(request));
   }
   RoutePlanner planner(map, scenario.route.planner);
-  const RouteSet routes = planner.plan(requests, threads);
+  RouteSet routes;
+  try {
+    routes = planner.plan(requests, threads);
+  } catch (const MemoryBudgetError& error) {
+    throw MemoryBudgetError(scenario.name + ": " + error.what());
+  } catch (const RouteMemoryError& error) {
+    throw RouteMemoryError(scenario.name + ": " + error.what());
+  }
+  if (!routes.threadsWarning.empty()) scenario.warnings.push_back(routes.threadsWarning);
 
   Tally startInWall, goalInWall, unreachable, crampedStuck, crampedExit;
   scenario.routeOffsets.assign(n + 1, 0);
