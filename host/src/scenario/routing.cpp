@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,8 @@
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
+
+#include "params/number_text.hpp"
 
 namespace crowd {
 namespace {
@@ -33,6 +36,30 @@ void warnTally(Scenario& scenario, const Tally& tally, const std::string& singul
       tally.count == 1 ? "1 agent " + singular + " (agent " + std::to_string(tally.first) + "); " + outcome
                        : std::to_string(tally.count) + " agents " + plural + " (agent " +
                              std::to_string(tally.first) + " first); " + outcome);
+}
+
+// Routes handed to followers hold a point every `piece` (cutRoute): counted before they are cut,
+// since a crowd on a big floor takes far more than its routes' waypoints (a million agents on
+// the evacuation floor: about 4,000 points and 32 KB a route, 32 GB in all).
+void checkCutRouteMemory(const Scenario& scenario, const RouteSet& routes, float piece) {
+  const std::uint64_t budget = memoryBudget();
+  if (budget == 0) return;
+  double points = 0.0;
+  for (std::size_t r = 0; r < routes.size(); ++r) {
+    const std::span<const Vec2> route = routes.route(r);
+    points += 1.0;
+    for (std::size_t k = 1; k < route.size(); ++k) {
+      points += std::ceil(static_cast<double>(length(route[k] - route[k - 1])) / static_cast<double>(piece));
+    }
+  }
+  const double bytes = points * static_cast<double>(sizeof(Vec2));
+  if (bytes <= static_cast<double>(budget)) return;
+  throw MemoryBudgetError(scenario.name + ": the routes of " + std::to_string(routes.size()) +
+                          " agents, cut into pieces of " + formatFloat(piece) +
+                          " for their followers, need about " + formatBytes(bytes) + " (" +
+                          formatNumber(points) + " points), more than the memory budget of " +
+                          formatBytes(static_cast<double>(budget)) + " (" + memoryBudgetSource() +
+                          "); use fewer agents or a smaller map");
 }
 
 }  // namespace
@@ -90,6 +117,8 @@ void routeScenario(Scenario& scenario, int threads) {
     throw RouteMemoryError(scenario.name + ": " + error.what());
   }
   if (!routes.threadsWarning.empty()) scenario.warnings.push_back(routes.threadsWarning);
+  const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
+  checkCutRouteMemory(scenario, routes, piece);
 
   Tally startInWall, goalInWall, unreachable, crampedStuck, crampedExit;
   scenario.routeOffsets.assign(n + 1, 0);
@@ -116,7 +145,6 @@ void routeScenario(Scenario& scenario, int threads) {
       startInWall.add(i);
     }
     if ((status & route_status::kGoalInWall) != 0) goalInWall.add(i);
-    const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
     if (cutRoute(route, piece, scenario.routePoints) < 2) {
       scenario.routePoints.resize(
           static_cast<std::size_t>(scenario.routeOffsets[i]));  // At its goal already.
