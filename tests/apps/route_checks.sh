@@ -3,22 +3,11 @@
 # memory budget of route planning when a scenario with a map loads.
 # Usage: route_checks.sh CROWDSIM WORK_DIR CASE
 set -u
-crowdsim=$1
-work=$2
-check=$3
+crowdsim=$1 work=$2 check=$3
+here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-
-fail() {
-  echo "FAIL ($check): $*"
-  echo "--- stdout:"; cat out.txt 2>/dev/null
-  echo "--- stderr:"; cat err.txt 2>/dev/null
-  exit 1
-}
-
-run() {
-  "$crowdsim" "$@" >out.txt 2>err.txt
-  rc=$?
-}
+# shellcheck source=check_helpers.sh
+source "$here/check_helpers.sh"
 
 # A refused command: exit code 2 and the message holding `$1`.
 expect_refused() {

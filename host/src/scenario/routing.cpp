@@ -40,10 +40,9 @@ void warnTally(Scenario& scenario, const Tally& tally, const std::string& singul
 
 // Routes handed to followers hold a point every `piece` (cutRoute): counted before they are cut,
 // since a crowd on a big floor takes far more than its routes' waypoints (a million agents on
-// the evacuation floor: about 4,000 points and 32 KB a route, 32 GB in all).
-void checkCutRouteMemory(const Scenario& scenario, const RouteSet& routes, float piece) {
-  const std::uint64_t budget = memoryBudget();
-  if (budget == 0) return;
+// the evacuation floor: about 2,000 points a route, held by the scenario and again by the
+// simulator, 32 GB in all). Returns the count, at least what cutRoute makes.
+std::size_t checkCutRouteMemory(const Scenario& scenario, const RouteSet& routes, float piece) {
   double points = 0.0;
   for (std::size_t r = 0; r < routes.size(); ++r) {
     const std::span<const Vec2> route = routes.route(r);
@@ -52,14 +51,16 @@ void checkCutRouteMemory(const Scenario& scenario, const RouteSet& routes, float
       points += std::ceil(static_cast<double>(length(route[k] - route[k - 1])) / static_cast<double>(piece));
     }
   }
-  const double bytes = points * static_cast<double>(sizeof(Vec2));
-  if (bytes <= static_cast<double>(budget)) return;
-  throw MemoryBudgetError(scenario.name + ": the routes of " + std::to_string(routes.size()) +
-                          " agents, cut into pieces of " + formatFloat(piece) +
-                          " for their followers, need about " + formatBytes(bytes) + " (" +
-                          formatNumber(points) + " points), more than the memory budget of " +
-                          formatBytes(static_cast<double>(budget)) + " (" + memoryBudgetSource() +
-                          "); use fewer agents or a smaller map");
+  const std::uint64_t budget = memoryBudget();
+  const double bytes = 2.0 * points * static_cast<double>(sizeof(Vec2));
+  if (budget == 0 || bytes <= static_cast<double>(budget)) return static_cast<std::size_t>(points);
+  throw MemoryBudgetError(
+      scenario.name + ": the routes of " + std::to_string(routes.size()) + " agents, cut into pieces of " +
+      formatFloat(piece) + " for their followers, need about " + formatBytes(bytes) + " (" +
+      formatNumber(points) +
+      " points, held by the scenario and again by the simulator), more than the memory budget of " +
+      formatBytes(static_cast<double>(budget)) + " (" + memoryBudgetSource() +
+      "); use fewer agents or a smaller map");
 }
 
 }  // namespace
@@ -118,7 +119,7 @@ void routeScenario(Scenario& scenario, int threads) {
   }
   if (!routes.threadsWarning.empty()) scenario.warnings.push_back(routes.threadsWarning);
   const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
-  checkCutRouteMemory(scenario, routes, piece);
+  scenario.routePoints.reserve(checkCutRouteMemory(scenario, routes, piece));
 
   Tally startInWall, goalInWall, unreachable, crampedStuck, crampedExit;
   scenario.routeOffsets.assign(n + 1, 0);
