@@ -3,6 +3,7 @@
 // of what they throw to the exit codes --help lists.
 #include <algorithm>
 #include <iostream>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,11 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "crowdsim: error: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // Past every estimate the inputs were checked against: said, with the way to a smaller run.
+    std::cerr << "crowdsim: error: out of memory in 'crowdsim " << (argc > 1 ? argv[1] : "")
+              << "'; a smaller scenario, map or agent count would fit\n";
+    return kExitFailure;
   } catch (const std::exception& e) {
     // A write that failed because of the stop signal (a closed pipe, the file size limit) is
     // the stop, not a failure of its own.

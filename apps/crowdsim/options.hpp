@@ -3,6 +3,8 @@
 // crowd::parseBackendKind), with the check that a named GPU is there.
 #pragma once
 
+#include <omp.h>
+
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -32,7 +34,13 @@ inline void addThreadsOption(CLI::App& command, int& threads) {
                   "CPU threads (0: up to all cores, as many as run fastest, timed as the run goes: "
                   "fewer on a busy machine)")
       ->check(kWholeNumber)
-      ->check(CLI::Range(0, kMaxThreads));
+      ->check(CLI::Range(0, kMaxThreads))
+      // Routing a scenario's map runs while it loads, before any simulator exists, on OpenMP's
+      // default thread count: a count given here is that default for the whole command.
+      ->each([](const std::string& text) {
+        const int count = std::stoi(text);
+        if (count > 0) omp_set_num_threads(count);
+      });
 }
 
 /// The backend names an option accepts: `auto` only where the choice may be left to the machine.

@@ -10,20 +10,10 @@ crowdsim=$1
 data=$2
 work=$3
 check=$4
+helpers="$(dirname "$0")/check_helpers.sh"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-
-fail() {
-  echo "FAIL ($check): $*"
-  echo "--- stdout:"; cat out.txt 2>/dev/null
-  echo "--- stderr:"; cat -v err.txt 2>/dev/null
-  exit 1
-}
-
-# Runs crowdsim with the given arguments, keeping its output; sets rc.
-run() {
-  "$crowdsim" "$@" >out.txt 2>err.txt
-  rc=$?
-}
+# shellcheck source=check_helpers.sh
+source "$helpers"
 
 # A refused run: exit code 2, the message naming `$1`, no summary (nothing ran).
 expect_refused() {

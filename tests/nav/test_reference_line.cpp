@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include <crowd/errors.hpp>
 
 #include "nav/reference_line.hpp"
 
@@ -144,6 +147,23 @@ TEST(ReferenceLine, RefusesBadPolylines) {
   EXPECT_THROW(buildReferenceLine(shortLine, 0.5), std::invalid_argument);
   EXPECT_THROW(buildReferenceLine(fine, 0.0), std::invalid_argument);
   EXPECT_THROW(buildReferenceLine(fine, NAN), std::invalid_argument);
+}
+
+TEST(ReferenceLine, LinesOfTooManySamplesAreRefusedBeforeTheyAreMade) {
+  // Zig-zags 2e6 m long once took gigabytes (three points 2.5 GB): refused from the points'
+  // spacing alone, with the estimate.
+  const std::vector<Vec2> zigzag{Vec2(0.0f, 0.0f), Vec2(2e6f, 1.0f), Vec2(0.0f, 2.0f)};
+  try {
+    (void)buildReferenceLine(zigzag, kReferenceSpacing);
+    FAIL() << "a 4e6 m line was built";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("about 1.6e+07 samples"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("1048576 a line may have"), std::string::npos) << error.what();
+  }
+  // Just within the limit: built.
+  const double longest = static_cast<double>(kMaxReferenceSamples - 1) * kReferenceSpacing;
+  const std::vector<Vec2> within{Vec2(0.0f, 0.0f), Vec2(static_cast<float>(longest - 1.0), 0.0f)};
+  EXPECT_LE(buildReferenceLine(within, kReferenceSpacing).size(), kMaxReferenceSamples);
 }
 
 }  // namespace

@@ -3,15 +3,18 @@
 // code 0 once every problem is solved, matched or not; bad input or usage (2): an --out path
 // that cannot be written or names an input (checked before anything is read), a map or scenario
 // it cannot read (crowd::GridMapError, naming the line and column) or a problem that does not
-// fit the map; 1 when writing --out fails later.
+// fit the map; 1 when writing --out fails later; 130 when interrupted (Ctrl-C or a termination
+// request), with no partial --out left behind.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <crowd/stop_request.hpp>
 #include <crowd/grid_astar.hpp>
 #include <crowd/grid_map.hpp>
 #include <crowd/output_file.hpp>
@@ -19,6 +22,8 @@
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "output_paths.hpp"
+#include "progress_line.hpp"
+#include "stop_signals.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -28,6 +33,7 @@ struct RouteOptions {
   std::string scenPath;  // Its .scen file.
   std::string outPath;   // Optional CSV: index,start_x,start_y,goal_x,goal_y,length,expanded,micros.
   bool cornerCutting = false;
+  bool quiet = false;
   std::string heuristic = "octile";  // octile, euclidean or manhattan.
 };
 
@@ -37,9 +43,22 @@ GridHeuristic heuristicNamed(const std::string& name) {
   return GridHeuristic::Octile;
 }
 
-// Every problem must fit the map it is solved on; the size a line lists must be the map's.
+// The file name a .scen line lists for its map ("maps/arena.map" and "arena.map" alike).
+std::string mapFileName(const std::string& listed) {
+  return std::filesystem::path(listed).filename().string();
+}
+
+// Every problem must fit the map it is solved on; the size a line lists must be the map's, and
+// every line must name the same map: a file that mixes maps has problems for another one, whose
+// lengths would not match (refused, naming the line). A name other than --map's file name is
+// only warned about: the map may have been renamed or copied.
 void checkProblems(const std::vector<MovingAiProblem>& problems, const GridMap& map, const RouteOptions& o) {
   for (const MovingAiProblem& p : problems) {
+    if (mapFileName(p.mapName) != mapFileName(problems.front().mapName)) {
+      throw GridMapError(o.scenPath, p.line, 0,
+                         "the problem is for map '" + p.mapName + "', the lines before it for '" +
+                             problems.front().mapName + "': one .scen file is for one map");
+    }
     if (p.mapWidth != map.width() || p.mapHeight != map.height()) {
       throw GridMapError(o.scenPath, p.line, 0,
                          "the problem is for a " + std::to_string(p.mapWidth) + " x " +
@@ -68,6 +87,7 @@ void addRouteOptions(CLI::App& route, RouteOptions& o) {
       .add_option("--out", o.outPath,
                   "Write index,start_x,start_y,goal_x,goal_y,length,expanded,micros as CSV")
       ->check(kPathGiven);
+  route.add_flag("-q,--quiet", o.quiet, "No progress line");
   route.add_flag("--corner-cutting", o.cornerCutting,
                  "Allow a diagonal move past a blocked corner (the listed lengths assume it is not)");
   route
@@ -85,6 +105,14 @@ int runRoute(const RouteOptions& o) {
   const GridMap map = GridMap::loadMovingAi(o.mapPath);
   const std::vector<MovingAiProblem> problems = loadMovingAiScenario(o.scenPath);
   checkProblems(problems, map, o);
+  if (!problems.empty() && mapFileName(problems.front().mapName) != mapFileName(o.mapPath)) {
+    std::fprintf(stderr, "crowdsim: warning: %s lists its problems for map '%s', not %s\n",
+                 o.scenPath.c_str(), problems.front().mapName.c_str(), o.mapPath.c_str());
+  }
+  // From here on an interrupt unwinds, removing --out's temporary file.
+  // Ctrl-C and the other stop signals (stop_signals.hpp): the problems stop between two searches
+  // and the command unwinds, so that --out's temporary file is removed.
+  catchStopSignals();
   std::optional<OutputFile> out;
   if (!o.outPath.empty()) out.emplace(o.outPath);
 
@@ -94,12 +122,23 @@ int runRoute(const RouteOptions& o) {
   GridAstar astar(map, options);
   std::vector<Solved> solved(problems.size());
   using Clock = std::chrono::steady_clock;
+  ProgressLine progress(o.quiet);
   const Clock::time_point begin = Clock::now();
   for (std::size_t i = 0; i < problems.size(); ++i) {
+    if (stopRequested() != 0) {
+      throw Interrupted(stopRequested(), "interrupted after " + std::to_string(i) + " of " +
+                                             std::to_string(problems.size()) +
+                                             " problems; no output file was put in place");
+    }
     const Clock::time_point start = Clock::now();
     solved[i].result = astar.findPath(problems[i].start, problems[i].goal);
     solved[i].micros = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+    if (progress.due()) {
+      progress.update("problem %zu/%zu  %.1f s   ", i + 1, problems.size(),
+                      std::chrono::duration<double>(Clock::now() - begin).count());
+    }
   }
+  progress.clear();
   const double totalSeconds = std::chrono::duration<double>(Clock::now() - begin).count();
 
   std::size_t matched = 0;

@@ -4,7 +4,6 @@
 #include "commands/run.hpp"
 
 #include <omp.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -27,6 +26,7 @@
 #include "model_override.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "progress_line.hpp"
 #include "stop_signals.hpp"
 #include "summary.hpp"
 #include "targets.hpp"
@@ -63,9 +63,8 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     }
   }
 
-  const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
+  ProgressLine progress(o.quiet);
   const auto start = std::chrono::steady_clock::now();
-  auto lastProgress = start;
   const std::size_t withGoal = metrics.result().agentsWithGoal;
   // A run ends early once everyone with a goal has arrived: where everyone has one, or where the
   // scenario says the others have no end of their own.
@@ -80,19 +79,13 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
       if (sampler) sampler->afterStep(sim);
     }
     if (trajectory) trajectory->write(sim);
-    if (progress) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - lastProgress > std::chrono::milliseconds(500)) {
-        lastProgress = now;
-        std::fprintf(stderr, "\rstep %lld/%lld  arrived %zu/%zu  %.2f ms/step   ",
-                     static_cast<long long>(s + 1), static_cast<long long>(scenario.steps),
-                     metrics.result().arrived, withGoal, sim.lastStepTimes().total());
-      }
-    }
+    progress.update("step %lld/%lld  arrived %zu/%zu  %.2f ms/step   ", static_cast<long long>(s + 1),
+                    static_cast<long long>(scenario.steps), metrics.result().arrived, withGoal,
+                    sim.lastStepTimes().total());
     // Stop once every agent has arrived, unless asked to run every step.
     if (!o.allSteps && endsOnArrivals && metrics.result().arrived == withGoal) break;
   }
-  if (progress) std::fprintf(stderr, "\r%*s\r", 70, "");
+  progress.clear();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunMetrics& m = metrics.result();
   std::optional<OutputFile> metricsFile;

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -173,6 +174,11 @@ struct RouteSet {
   /// inside a wall (agent 3 first); moved to the nearest free cell".
   std::vector<std::string> warnings;
   RouteTimes times;
+  /// Threads the searches ran on: the thread count asked for, fewer when the memory budget
+  /// holds fewer searches (see RouteMemory; the routes are the same either way).
+  int threads = 0;
+  /// Why `threads` is below the count asked for (also one of `warnings`); empty when it is not.
+  std::string threadsWarning;
   int fieldsBuilt = 0;             ///< Goal fields computed.
   std::int64_t astarSearches = 0;  ///< A* searches run (one per exit for an exit set).
 
@@ -182,6 +188,28 @@ struct RouteSet {
         static_cast<std::size_t>(offsets[agent]),
         static_cast<std::size_t>(offsets[agent + 1] - offsets[agent]));
   }
+};
+
+/// What planning on a map takes, by estimate (bytes per map cell, as the planner allocates):
+/// each distinct radius a ClearanceMap (the map, its planning map and zones: 3 bytes a cell, and
+/// 4 more while it is built), each thread an A* search per radius it plans (GridAstar: 18 bytes
+/// a cell), each shared goal field 13 bytes a cell (distances, moves and waypoint anchors).
+struct RouteMemory {
+  static constexpr std::uint64_t kClearanceBytesPerCell = 3;
+  static constexpr std::uint64_t kClearanceBuildBytesPerCell = 4;
+  static constexpr std::uint64_t kSearchBytesPerCell = 18;
+  static constexpr std::uint64_t kFieldBytesPerCell = 13;
+
+  std::uint64_t cells = 0;
+  std::uint64_t radii = 0;     ///< Clearance maps held (built before, or to be built).
+  std::uint64_t searches = 0;  ///< A* searches held: one per radius and thread.
+  std::uint64_t fields = 0;    ///< Goal fields.
+  std::uint64_t bytes() const {
+    return cells * (radii * kClearanceBytesPerCell + (radii > 0 ? kClearanceBuildBytesPerCell : 0) +
+                    searches * kSearchBytesPerCell + fields * kFieldBytesPerCell);
+  }
+  /// "1.2 GiB for a 4096 x 4096 map: 2 clearance maps, 4 A* searches, 0 goal fields".
+  std::string describe(int width, int height) const;
 };
 
 /// A planner for one map, keeping between calls one ClearanceMap per distinct radius (so
@@ -195,7 +223,11 @@ class RoutePlanner {
   explicit RoutePlanner(const GridMap& map, const RouteOptions& options = {});
 
   /// Routes for every request. `threads` <= 0 uses OpenMP's default. Bad requests are not
-  /// errors: they get status bits and warnings.
+  /// errors: they get status bits and warnings. Before the clearance maps, the searches and the
+  /// goal fields are allocated their memory is estimated (RouteMemory) against memoryBudget():
+  /// fewer threads search when that keeps it within the budget (warned), and when even one
+  /// does not fit, MemoryBudgetError (an InputError) says the estimate and the budget. Running
+  /// out of memory all the same throws RouteMemoryError, naming the map and the phase.
   RouteSet plan(std::span<const RouteRequest> requests, int threads = 0);
 
   /// The clearance map for agents of `radius` (clearance radius + clearanceMargin), built on
@@ -208,6 +240,10 @@ class RoutePlanner {
  private:
   // Index k of the radius in radii_, adding it (and its clearance map) when new.
   std::size_t radiusIndex(float radius);
+  RouteSet planWithin(std::span<const RouteRequest> requests, int threads);
+  std::vector<std::uint64_t> keptSearches() const;
+
+  const char* phase_ = "";  // What plan() is doing, for the message when memory runs out.
 
   GridMap map_;
   RouteOptions options_;
@@ -215,6 +251,12 @@ class RoutePlanner {
   std::vector<std::unique_ptr<ClearanceMap>> clearance_;
   // searches_[k][t]: thread t's A* on clearance_[k]'s planning map, built when first needed.
   std::vector<std::vector<std::unique_ptr<GridAstar>>> searches_;
+};
+
+/// Memory ran out while planning, past the estimate: says what was being planned.
+class RouteMemoryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 /// One-shot planning: RoutePlanner(map, options).plan(requests, threads).

@@ -1,14 +1,13 @@
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include <crowd/grid_map.hpp>
+
+#include "nav/bounded_text.hpp"
 
 namespace crowd {
 namespace {
@@ -220,25 +219,24 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
 
 GridMap GridMap::loadMovingAi(const std::string& path) {
   namespace fs = std::filesystem;
-  std::error_code error;
-  const std::uintmax_t size = fs::file_size(path, error);
-  if (error) throw GridMapError(path, 0, 0, "cannot read the map: " + error.message());
   // The largest map within the limit, with CRLF rows and a generous header; anything larger is
-  // refused before reading it into memory.
+  // refused: a file by its size, before reading it, a pipe or device as it comes in.
   const std::uintmax_t largest =
       static_cast<std::uintmax_t>(grid_limits::kMaxSide) * (grid_limits::kMaxSide + 2) + 4096;
-  if (size > largest) {
-    throw GridMapError(
-        path, 0, 0,
-        "the file is " + std::to_string(size) + " bytes, more than any map within the size limit of " +
-            std::to_string(grid_limits::kMaxSide) + " x " + std::to_string(grid_limits::kMaxSide) + " cells");
+  const std::string limit = "a map within the size limit of " + std::to_string(grid_limits::kMaxSide) +
+                            " x " + std::to_string(grid_limits::kMaxSide) + " cells";
+  std::error_code error;
+  if (fs::is_regular_file(path, error)) {
+    const std::uintmax_t size = fs::file_size(path, error);
+    if (error) throw GridMapError(path, 0, 0, "cannot read the map: " + error.message());
+    if (size > largest) {
+      throw GridMapError(path, 0, 0,
+                         "the file is " + std::to_string(size) + " bytes, more than any " + limit);
+    }
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw GridMapError(path, 0, 0, std::string("cannot read the map: ") + std::strerror(errno));
-  std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return parseMovingAi(text, path);
+  const nav_io::TextBounds bounds{largest, static_cast<std::size_t>(grid_limits::kMaxSide) + 64, "map",
+                                  limit.c_str()};
+  return parseMovingAi(nav_io::readBoundedText(path, bounds), path);
 }
 
 GridMap GridMap::fromRows(std::span<const std::string> rows, const std::string& source) {
@@ -387,10 +385,11 @@ std::vector<MovingAiProblem> parseMovingAiScenario(std::string_view text, const 
 }
 
 std::vector<MovingAiProblem> loadMovingAiScenario(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw GridMapError(path, 0, 0, std::string("cannot read the scenario: ") + std::strerror(errno));
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parseMovingAiScenario(text, path);
+  // About 4 million problems of the usual 60-byte lines (benchmark sets hold thousands), and a
+  // line far longer than 9 fields with a map path need.
+  const nav_io::TextBounds bounds{std::uint64_t{256} << 20, 4096, "scenario",
+                                  "a .scen file of problems, one short line each"};
+  return parseMovingAiScenario(nav_io::readBoundedText(path, bounds), path);
 }
 
 // --- outlines ---------------------------------------------------------------------------------

@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
 #include <glm/geometric.hpp>
+
+#include <crowd/errors.hpp>
 
 namespace crowd {
 namespace {
@@ -30,6 +33,22 @@ glm::dvec2 centripetalCatmullRom(glm::dvec2 p0, glm::dvec2 p1, glm::dvec2 p2, gl
   return lerp(b1, b2, t1, t2);
 }
 
+std::string formatMetres(double metres) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.6g", metres);
+  return text;
+}
+
+// Refuses a line of `length` that would pass kMaxReferenceSamples samples, saying why (`how`).
+void refuseLongLine(double length, double spacing, const std::string& how) {
+  const double samples = std::floor(length / spacing) + 1.0;
+  if (samples <= static_cast<double>(kMaxReferenceSamples)) return;
+  throw InputError("a reference line of about " + formatMetres(samples) + " samples, every " +
+                   formatMetres(spacing) + " (" + how + "), is more than the " +
+                   std::to_string(kMaxReferenceSamples) + " a line may have (" +
+                   formatMetres(static_cast<double>(kMaxReferenceSamples - 1) * spacing) + " long)");
+}
+
 }  // namespace
 
 std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, double spacing) {
@@ -46,6 +65,11 @@ std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, d
     }
     knots.push_back(p);
   }
+  // The spline passes through every point, so it is at least as long as their chords: its
+  // samples are counted from them before the spline is made.
+  double chords = 0.0;
+  for (std::size_t k = 0; k + 1 < knots.size(); ++k) chords += glm::length(knots[k + 1] - knots[k]);
+  refuseLongLine(chords, spacing, "its points lie " + formatMetres(chords) + " apart along it");
   // The spline, finely. The end segments' missing neighbours are the next point reflected through
   // the end point (a repeated point would give a knot interval of 0), so an end segment leaves its
   // end point straight towards the next one.
@@ -66,6 +90,7 @@ std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, d
   // Even samples by arc length, then heading and curvature by central differences.
   const double total = along.back();
   if (total < spacing) throw std::invalid_argument("the line is shorter than one spacing");
+  refuseLongLine(total, spacing, "its spline is " + formatMetres(total) + " long");
   const auto count = static_cast<std::size_t>(std::floor(total / spacing)) + 1;
   std::vector<glm::dvec2> samples(count);
   std::size_t j = 0;

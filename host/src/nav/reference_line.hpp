@@ -4,6 +4,7 @@
 // curvature and the curvature's derivative at each sample (kernels/reference_line.hpp reads them).
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -15,10 +16,16 @@ namespace crowd {
 /// The spacing of the reference lines the simulator builds for its paths (world units).
 inline constexpr double kReferenceSpacing = 0.25;
 
+/// The most samples a reference line may have: 262 km at kReferenceSpacing, far beyond any
+/// walk, and about 100 MiB while it is built (four spline points a sample, 24 bytes each).
+inline constexpr std::size_t kMaxReferenceSamples = std::size_t{1} << 20;
+
 /// Samples every `spacing` (> 0) along the spline through `polyline` (at least 2 finite points,
 /// no two consecutive ones equal, at least `spacing` long), the last at the largest multiple of
 /// `spacing` within the spline (so at most `spacing` short of its end). Throws
-/// std::invalid_argument otherwise.
+/// std::invalid_argument otherwise, and InputError, before allocating, for a line of more than
+/// kMaxReferenceSamples samples (estimated from its points: the spline is no shorter than they
+/// are apart), with the estimate.
 std::vector<ReferencePoint> buildReferenceLine(std::span<const Vec2> polyline, double spacing);
 
 /// A view of `points` (built with `spacing`) for the per-agent code.

@@ -12,7 +12,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include <crowd/route_planner.hpp>
@@ -87,6 +89,12 @@ constexpr double kFieldCellCost = 2.0;
 // octile distance on this map, and the others are assumed alike: a fixed agent and a search
 // whose result depends on nothing else, so the choice is the same for any thread count.
 bool fieldPays(PlanState& s, const Group& group, std::size_t firstAgent, double groupDistance) {
+  const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
+  const auto freeCells = static_cast<double>(clearance.freeCount());
+  // A search expands at least the cells of its route, one per sqrt(2) of octile distance or
+  // more: a group whose distances alone outweigh the field needs no measuring (a million agents
+  // to 224 exits measured for minutes, each search crossing the whole floor).
+  if (groupDistance / kSqrt2 > kFieldCellCost * freeCells) return true;
   GridAstar& search = searchOf(s, group.radiusClass, 0);
   const GridCell start = s.map.cellOf(s.startCell[firstAgent]);
   double expanded = 0.0;
@@ -95,8 +103,6 @@ bool fieldPays(PlanState& s, const Group& group, std::size_t firstAgent, double 
     expanded += static_cast<double>(search.findPath(start, s.map.cellOf(goal)).expanded) + 1.0;
     distance += octile(start, s.map.cellOf(goal)) + 1.0;
   }
-  const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
-  const auto freeCells = static_cast<double>(clearance.freeCount());
   return expanded / distance * groupDistance > kFieldCellCost * freeCells;
 }
 
@@ -111,6 +117,7 @@ void snapAgents(PlanState& s, RouteSet& out) {
   s.goalInWall.assign(static_cast<std::size_t>(s.goalBegin[n]), 0);
   s.startCell.assign(n, kNoCell);
   s.notes.assign(n, 0);
+  // Nothing here allocates: no exception to carry out of the region.
 #pragma omp parallel for schedule(static) num_threads(s.threads)
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) {
     const auto a = static_cast<std::size_t>(i);
@@ -200,6 +207,20 @@ void groupAgents(PlanState& s, const RouteSet& out) {
   }
 }
 
+// One group's goal field, with its waypoint anchors.
+void buildField(PlanState& s, const Group& group, const GridMoveRules& rules) {
+  const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
+  std::vector<GridCell> goals;
+  for (const std::uint32_t cell : group.goals) goals.push_back(clearance.map().cellOf(cell));
+  SharedField& shared = s.fields[static_cast<std::size_t>(group.field)];
+  shared.field = GoalField(clearance.planning(), goals, rules);
+  const std::span<const float> distances = shared.field.distances();
+  shared.cells.resize(distances.size());
+  for (std::size_t c = 0; c < distances.size(); ++c) {
+    shared.cells[c] = routing::FieldCell{kNoCell, distances[c]};
+  }
+}
+
 // Phase 3: the goal fields, several at once.
 void buildFields(PlanState& s) {
   std::vector<const Group*> owners;
@@ -208,20 +229,12 @@ void buildFields(PlanState& s) {
   }
   s.fields.resize(owners.size());
   const GridMoveRules rules{true, s.options.cornerCutting};
+  RegionErrors errors;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s.threads)
   for (std::int64_t f = 0; f < static_cast<std::int64_t>(owners.size()); ++f) {
-    const Group& group = *owners[static_cast<std::size_t>(f)];
-    const ClearanceMap& clearance = *s.classes[static_cast<std::size_t>(group.radiusClass)];
-    std::vector<GridCell> goals;
-    for (const std::uint32_t cell : group.goals) goals.push_back(clearance.map().cellOf(cell));
-    SharedField& shared = s.fields[static_cast<std::size_t>(group.field)];
-    shared.field = GoalField(clearance.planning(), goals, rules);
-    const std::span<const float> distances = shared.field.distances();
-    shared.cells.resize(distances.size());
-    for (std::size_t c = 0; c < distances.size(); ++c) {
-      shared.cells[c] = routing::FieldCell{kNoCell, distances[c]};
-    }
+    errors.guard([&] { buildField(s, *owners[static_cast<std::size_t>(f)], rules); });
   }
+  errors.rethrow();
 }
 
 // Phase 4: A* per agent of the groups without a field, to each of its goal cells, keeping the
@@ -231,7 +244,15 @@ std::int64_t runAstar(PlanState& s) {
   s.paths.assign(blocks, PathBlock{});
   s.astarLength.assign(s.astarAgents.size(), -1.0);
   std::int64_t searches = 0;
-#pragma omp parallel num_threads(s.threads) reduction(+ : searches)
+  // Every search a thread may take is made here, outside the region: the large allocations
+  // fail (if they do) where the error can be said.
+  const int threads = s.searchThreads;  // At most one per block (plan()).
+  for (const Group& group : s.groups) {
+    if (group.field >= 0 || group.agents == 0) continue;
+    for (int t = 0; t < threads; ++t) searchOf(s, group.radiusClass, static_cast<std::size_t>(t));
+  }
+  RegionErrors errors;
+#pragma omp parallel num_threads(threads) reduction(+ : searches)
   {
     // Which thread runs which search changes nothing: a query's result depends on the query alone.
     const auto thread = static_cast<std::size_t>(omp_get_thread_num());
@@ -239,54 +260,61 @@ std::int64_t runAstar(PlanState& s) {
     std::vector<GridCell> bestPath;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      PathBlock& block = s.paths[static_cast<std::size_t>(b)];
-      const std::size_t first = static_cast<std::size_t>(b) * kAstarBlock;
-      for (std::size_t slot = first; slot < std::min(first + kAstarBlock, s.astarAgents.size()); ++slot) {
-        const std::size_t agent = s.astarAgents[slot];
-        const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[agent])];
-        GridAstar& search = searchOf(s, group.radiusClass, thread);
-        const GridCell start = s.map.cellOf(s.startCell[agent]);
-        double best = -1.0;
-        bestPath.clear();
-        for (const std::uint32_t goal : group.goals) {
-          const GridPathResult result = search.findPath(start, s.map.cellOf(goal), &path);
-          ++searches;
-          if (result.found() && (best < 0.0 || result.length < best)) {
-            best = result.length;
-            std::swap(path, bestPath);
+      errors.guard([&] {
+        PathBlock& block = s.paths[static_cast<std::size_t>(b)];
+        const std::size_t first = static_cast<std::size_t>(b) * kAstarBlock;
+        for (std::size_t slot = first; slot < std::min(first + kAstarBlock, s.astarAgents.size()); ++slot) {
+          const std::size_t agent = s.astarAgents[slot];
+          const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[agent])];
+          GridAstar& search = searchOf(s, group.radiusClass, thread);
+          const GridCell start = s.map.cellOf(s.startCell[agent]);
+          double best = -1.0;
+          bestPath.clear();
+          for (const std::uint32_t goal : group.goals) {
+            const GridPathResult result = search.findPath(start, s.map.cellOf(goal), &path);
+            ++searches;
+            if (result.found() && (best < 0.0 || result.length < best)) {
+              best = result.length;
+              std::swap(path, bestPath);
+            }
           }
+          s.astarLength[slot] = best;
+          for (const GridCell c : bestPath) block.cells.push_back(static_cast<std::uint32_t>(s.map.index(c)));
+          block.ends.push_back(block.cells.size());
         }
-        s.astarLength[slot] = best;
-        for (const GridCell c : bestPath) block.cells.push_back(static_cast<std::uint32_t>(s.map.index(c)));
-        block.ends.push_back(block.cells.size());
-      }
+      });
     }
   }
+  errors.rethrow();
   return searches;
 }
 
 // Phase 5a: the A* paths become chains of waypoints (when smoothing).
 void smoothAstarPaths(PlanState& s) {
   if (!s.options.smooth) return;
+  RegionErrors errors;
 #pragma omp parallel num_threads(s.threads)
   {
     std::vector<std::uint32_t> chain;
     PathBlock chains;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < static_cast<std::int64_t>(s.paths.size()); ++b) {
-      PathBlock& block = s.paths[static_cast<std::size_t>(b)];
-      chains.cells.clear();
-      chains.ends.clear();
-      for (std::size_t k = 0; k < block.ends.size(); ++k) {
-        chain.clear();
-        const std::size_t agent = s.astarAgents[static_cast<std::size_t>(b) * kAstarBlock + k];
-        if (!block.path(k).empty()) smoothCellPath(s.clearanceOf(agent), block.path(k), chain);
-        chains.cells.insert(chains.cells.end(), chain.begin(), chain.end());
-        chains.ends.push_back(chains.cells.size());
-      }
-      std::swap(block, chains);
+      errors.guard([&] {
+        PathBlock& block = s.paths[static_cast<std::size_t>(b)];
+        chains.cells.clear();
+        chains.ends.clear();
+        for (std::size_t k = 0; k < block.ends.size(); ++k) {
+          chain.clear();
+          const std::size_t agent = s.astarAgents[static_cast<std::size_t>(b) * kAstarBlock + k];
+          if (!block.path(k).empty()) smoothCellPath(s.clearanceOf(agent), block.path(k), chain);
+          chains.cells.insert(chains.cells.end(), chain.begin(), chain.end());
+          chains.ends.push_back(chains.cells.size());
+        }
+        std::swap(block, chains);
+      });
     }
   }
+  errors.rethrow();
 }
 
 }  // namespace
@@ -322,8 +350,29 @@ const ClearanceMap& RoutePlanner::clearanceFor(float radius) {
 }
 
 RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads) {
+  const std::string where = std::to_string(requests.size()) + " agents on a " + std::to_string(map_.width()) +
+                            " x " + std::to_string(map_.height()) + " map";
+  try {
+    return planWithin(requests, threads);
+  } catch (const std::bad_alloc&) {
+    // Past the estimate (RouteMemory): said, not an abort.
+    throw RouteMemoryError("ran out of memory planning routes for " + where + " (" + phase_ + ")");
+  }
+}
+
+// Searches the planner keeps, per radius index.
+std::vector<std::uint64_t> RoutePlanner::keptSearches() const {
+  std::vector<std::uint64_t> kept(searches_.size(), 0);
+  for (std::size_t k = 0; k < searches_.size(); ++k) {
+    for (const std::unique_ptr<GridAstar>& search : searches_[k]) kept[k] += search ? 1 : 0;
+  }
+  return kept;
+}
+
+RouteSet RoutePlanner::planWithin(std::span<const RouteRequest> requests, int threads) {
   const Clock::time_point begin = Clock::now();
   const std::size_t n = requests.size();
+  phase_ = "the routes' arrays";
   RouteSet out;
   out.status.assign(n, route_status::kOk);
   out.lengths.assign(n, -1.0f);
@@ -331,21 +380,32 @@ RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads)
   out.offsets.assign(n + 1, 0);
   PlanState s(requests, map_, options_, threads > 0 ? threads : omp_get_max_threads());
 
-  // 1. Radius classes, a clearance map each (inflated here the first time a radius is seen).
+  // 1. Radius classes, a clearance map each (inflated here the first time a radius is seen),
+  // once the memory they and the searches take is known to fit.
   Clock::time_point phase = Clock::now();
   s.agentClass.assign(n, -1);
   std::vector<float> classRadius;
-  std::vector<std::size_t> classIndex;  // The planner's index of each class's radius.
   for (std::size_t i = 0; i < n; ++i) {
     const float radius = requests[i].radius;
     if (!std::isfinite(radius) || radius < 0.0f) continue;
     const auto known = std::find(classRadius.begin(), classRadius.end(), radius);
     s.agentClass[i] = static_cast<int>(known - classRadius.begin());
-    if (known == classRadius.end()) {
-      classRadius.push_back(radius);
-      classIndex.push_back(radiusIndex(radius));
-    }
+    if (known == classRadius.end()) classRadius.push_back(radius);
   }
+  RouteMemory memory;
+  memory.cells = map_.cellCount();
+  memory.radii = radii_.size();
+  // Each class holds at least one search (its first agent's, or its field's cost test).
+  std::vector<std::size_t> searched;
+  for (const float radius : classRadius) {
+    const auto known = std::find(radii_.begin(), radii_.end(), radius);
+    searched.push_back(known != radii_.end() ? static_cast<std::size_t>(known - radii_.begin())
+                                             : memory.radii++);
+  }
+  (void)routing::searchThreadsWithin(memory, keptSearches(), searched, 1, map_);
+  phase_ = "the clearance maps";
+  std::vector<std::size_t> classIndex;  // The planner's index of each class's radius.
+  for (const float radius : classRadius) classIndex.push_back(radiusIndex(radius));
   // Pointers only once every class is in: adding a radius moves searches_.
   const auto threadCount = static_cast<std::size_t>(s.threads);
   for (const std::size_t k : classIndex) {
@@ -357,23 +417,51 @@ RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads)
 
   // 2. Starts and goals onto free cells; groups by goal set.
   phase = Clock::now();
+  phase_ = "snapping starts and goals";
   snapAgents(s, out);
   groupAgents(s, out);
   out.times.snap = secondsSince(phase);
 
+  // The searches per thread, for the classes with A* agents, and the fields: as many threads
+  // search as the budget holds.
+  searched.clear();
+  for (const Group& group : s.groups) {
+    const std::size_t k = classIndex[static_cast<std::size_t>(group.radiusClass)];
+    if (group.field < 0 && std::find(searched.begin(), searched.end(), k) == searched.end())
+      searched.push_back(k);
+    memory.fields += group.field >= 0 ? 1 : 0;
+  }
+  memory.radii = radii_.size();
+  // No more threads than blocks of A* agents: a thread without work holds no search.
+  const std::size_t astarBlocks = (s.astarAgents.size() + kAstarBlock - 1) / kAstarBlock;
+  const int wanted =
+      static_cast<int>(std::clamp<std::size_t>(astarBlocks, 1, static_cast<std::size_t>(s.threads)));
+  s.searchThreads = routing::searchThreadsWithin(memory, keptSearches(), searched, wanted, map_);
+  out.threads = s.searchThreads;
+  if (s.searchThreads < wanted) {
+    out.threadsWarning = "routes searched on " + std::to_string(s.searchThreads) + " of " +
+                         std::to_string(wanted) + " threads: each thread holds an A* search of " +
+                         std::to_string(RouteMemory::kSearchBytesPerCell) +
+                         " bytes a cell per agent radius, and more would pass the memory budget";
+    out.warnings.push_back(out.threadsWarning);
+  }
+
   // 3. A goal field per large group.
   phase = Clock::now();
+  phase_ = "the goal fields";
   buildFields(s);
   out.fieldsBuilt = static_cast<int>(s.fields.size());
   out.times.fields = secondsSince(phase);
 
   // 4. A* for the rest.
   phase = Clock::now();
+  phase_ = "the A* searches";
   out.astarSearches = runAstar(s);
   out.times.astar = secondsSince(phase);
 
   // 5. Waypoints into the CSR arrays.
   phase = Clock::now();
+  phase_ = "the waypoints";
   smoothAstarPaths(s);
   writeRoutes(s, out);
   out.times.smoothing = secondsSince(phase);

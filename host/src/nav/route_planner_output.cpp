@@ -59,16 +59,21 @@ template <class Visit>
 void forEachRouteBlock(const PlanState& s, const std::vector<std::uint32_t>& order, Visit&& visit) {
   const std::size_t n = order.size();
   const std::size_t blocks = (n + kRouteBlock - 1) / kRouteBlock;
+  RegionErrors errors;
 #pragma omp parallel num_threads(s.threads)
   {
     std::vector<std::uint32_t> pending;
     std::vector<std::uint32_t> chain;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
-      const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
-      for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k) visit(order[k], pending, chain);
+      errors.guard([&] {
+        const std::size_t first = static_cast<std::size_t>(b) * kRouteBlock;
+        for (std::size_t k = first; k < std::min(first + kRouteBlock, n); ++k)
+          visit(order[k], pending, chain);
+      });
     }
   }
+  errors.rethrow();
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <span>
 #include <vector>
@@ -75,6 +76,7 @@ struct PlanState {
   const GridMap& map;
   const RouteOptions& options;
   int threads = 1;
+  int searchThreads = 1;  // Threads running A* (each holds a search per radius): within the memory budget.
   std::vector<const ClearanceMap*> classes;  // Per radius class.
   // Per radius class: the planner's A* per thread for it (kept between plan() calls).
   std::vector<std::vector<std::unique_ptr<GridAstar>>*> searches;
@@ -97,6 +99,34 @@ struct PlanState {
         groups[static_cast<std::size_t>(agentGroup[agent])].radiusClass)];
   }
 };
+
+// The first exception thrown in an OpenMP region, rethrown after it: one must not leave the
+// region itself (the program would terminate, as it did on running out of memory).
+class RegionErrors {
+ public:
+  template <class Work>
+  void guard(Work&& work) noexcept {
+    try {
+      work();
+    } catch (...) {
+#pragma omp critical(crowd_route_region_errors)
+      if (!first_) first_ = std::current_exception();
+    }
+  }
+  void rethrow() const {
+    if (first_) std::rethrow_exception(first_);
+  }
+
+ private:
+  std::exception_ptr first_;
+};
+
+/// The most threads, at most `wanted`, whose searches keep `memory` (its clearance maps and
+/// fields) within memoryBudget(): each radius index in `searched` gets a search per thread,
+/// besides the searches `kept` per radius index. Throws MemoryBudgetError when one thread does
+/// not fit; `wanted` when there is no budget.
+int searchThreadsWithin(RouteMemory memory, const std::vector<std::uint64_t>& kept,
+                        std::span<const std::size_t> searched, int wanted, const GridMap& map);
 
 /// Phase 5b: every route's chain of waypoint cells, packed into `out` (points and offsets).
 void writeRoutes(PlanState& s, RouteSet& out);

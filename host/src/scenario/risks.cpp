@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include <crowd/memory_budget.hpp>
 #include <crowd/simulator3.hpp>
 
 #include "params/number_text.hpp"
@@ -219,24 +218,6 @@ void addTargetWarnings(Scenario& scenario) {
   }
 }
 
-// MemAvailable from /proc/meminfo, in bytes; 0 where it cannot be read.
-std::uint64_t availableMemory() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t value = 0;
-  std::string unit;
-  while (meminfo >> key >> value >> unit) {
-    if (key == "MemAvailable:") return value * 1024;
-  }
-  return 0;
-}
-
-std::string gibibytes(double bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-  return text;
-}
-
 }  // namespace
 
 void addRiskWarnings(Scenario& scenario) {
@@ -254,13 +235,14 @@ std::uint64_t bytesPerAgentEstimate3() {
 }
 
 void checkMemoryFor(std::uint64_t agents, const std::string& source, std::uint64_t bytesPerAgent) {
-  const std::uint64_t available = availableMemory();
-  if (available == 0) return;
+  const std::uint64_t budget = memoryBudget();
+  if (budget == 0) return;
   const double needed = static_cast<double>(agents) * static_cast<double>(bytesPerAgent);
-  if (needed <= 0.9 * static_cast<double>(available)) return;
-  throw ScenarioError(source + ": " + std::to_string(agents) + " agents need about " + gibibytes(needed) +
+  if (needed <= static_cast<double>(budget)) return;
+  throw ScenarioError(source + ": " + std::to_string(agents) + " agents need about " + formatBytes(needed) +
                       " (" + std::to_string(bytesPerAgent) + " bytes each), but " +
-                      gibibytes(static_cast<double>(available)) + " of memory is available");
+                      formatBytes(static_cast<double>(budget)) + " of memory is available (" +
+                      memoryBudgetSource() + ")");
 }
 
 }  // namespace crowd

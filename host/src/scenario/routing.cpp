@@ -5,13 +5,17 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <crowd/memory_budget.hpp>
 #include <crowd/navigation.hpp>
 #include <crowd/route_planner.hpp>
 #include <crowd/scenario.hpp>
+
+#include "params/number_text.hpp"
 
 namespace crowd {
 namespace {
@@ -32,6 +36,31 @@ void warnTally(Scenario& scenario, const Tally& tally, const std::string& singul
       tally.count == 1 ? "1 agent " + singular + " (agent " + std::to_string(tally.first) + "); " + outcome
                        : std::to_string(tally.count) + " agents " + plural + " (agent " +
                              std::to_string(tally.first) + " first); " + outcome);
+}
+
+// Routes handed to followers hold a point every `piece` (cutRoute): counted before they are cut,
+// since a crowd on a big floor takes far more than its routes' waypoints (a million agents on
+// the evacuation floor: about 2,000 points a route, held by the scenario and again by the
+// simulator, 32 GB in all). Returns the count, at least what cutRoute makes.
+std::size_t checkCutRouteMemory(const Scenario& scenario, const RouteSet& routes, float piece) {
+  double points = 0.0;
+  for (std::size_t r = 0; r < routes.size(); ++r) {
+    const std::span<const Vec2> route = routes.route(r);
+    points += 1.0;
+    for (std::size_t k = 1; k < route.size(); ++k) {
+      points += std::ceil(static_cast<double>(length(route[k] - route[k - 1])) / static_cast<double>(piece));
+    }
+  }
+  const std::uint64_t budget = memoryBudget();
+  const double bytes = 2.0 * points * static_cast<double>(sizeof(Vec2));
+  if (budget == 0 || bytes <= static_cast<double>(budget)) return static_cast<std::size_t>(points);
+  throw MemoryBudgetError(
+      scenario.name + ": the routes of " + std::to_string(routes.size()) + " agents, cut into pieces of " +
+      formatFloat(piece) + " for their followers, need about " + formatBytes(bytes) + " (" +
+      formatNumber(points) +
+      " points, held by the scenario and again by the simulator), more than the memory budget of " +
+      formatBytes(static_cast<double>(budget)) + " (" + memoryBudgetSource() +
+      "); use fewer agents or a smaller map");
 }
 
 }  // namespace
@@ -80,7 +109,17 @@ void routeScenario(Scenario& scenario, int threads) {
     requests.push_back(std::move(request));
   }
   RoutePlanner planner(map, scenario.route.planner);
-  const RouteSet routes = planner.plan(requests, threads);
+  RouteSet routes;
+  try {
+    routes = planner.plan(requests, threads);
+  } catch (const MemoryBudgetError& error) {
+    throw MemoryBudgetError(scenario.name + ": " + error.what());
+  } catch (const RouteMemoryError& error) {
+    throw RouteMemoryError(scenario.name + ": " + error.what());
+  }
+  if (!routes.threadsWarning.empty()) scenario.warnings.push_back(routes.threadsWarning);
+  const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
+  scenario.routePoints.reserve(checkCutRouteMemory(scenario, routes, piece));
 
   Tally startInWall, goalInWall, unreachable, crampedStuck, crampedExit;
   scenario.routeOffsets.assign(n + 1, 0);
@@ -107,7 +146,6 @@ void routeScenario(Scenario& scenario, int threads) {
       startInWall.add(i);
     }
     if ((status & route_status::kGoalInWall) != 0) goalInWall.add(i);
-    const float piece = static_cast<float>(kRoutePieceCells * map.placement().cellSize);
     if (cutRoute(route, piece, scenario.routePoints) < 2) {
       scenario.routePoints.resize(
           static_cast<std::size_t>(scenario.routeOffsets[i]));  // At its goal already.

@@ -331,8 +331,11 @@ class SpecValidator {
       }
       if (const std::string problem = referenceLineProblem(static_cast<std::size_t>(behavior.path));
           !problem.empty()) {
-        fail(path + "/path", "path " + std::to_string(behavior.path) +
-                                 " is too short for the frenet planner's reference line (" + problem + ")");
+        // Refused for its length (too many samples), or for its shape.
+        const bool tooLong = problem.rfind("a reference line of about", 0) == 0;
+        fail(path + "/path", "path " + std::to_string(behavior.path) + " is too " +
+                                 (tooLong ? "long" : "short") + " for the frenet planner's reference line (" +
+                                 problem + ")");
       }
     }
     if (target) {

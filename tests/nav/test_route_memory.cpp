@@ -1,0 +1,116 @@
+// Route planning's memory (RouteMemory, memoryBudget): the estimate as the planner allocates,
+// fewer search threads within a tight budget (the same routes), a refusal with the estimate when
+// one thread does not fit, and CROWD_MEMORY_LIMIT read as a size.
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <crowd/memory_budget.hpp>
+#include <crowd/route_planner.hpp>
+
+#include "route_test_helpers.hpp"
+
+namespace crowd {
+namespace {
+
+using test::request;
+
+// Sets CROWD_MEMORY_LIMIT for one test, restoring it after.
+class MemoryLimit {
+ public:
+  explicit MemoryLimit(const char* value) {
+    if (const char* old = std::getenv("CROWD_MEMORY_LIMIT")) old_ = old;
+    setenv("CROWD_MEMORY_LIMIT", value, 1);
+  }
+  ~MemoryLimit() {
+    if (old_.empty()) {
+      unsetenv("CROWD_MEMORY_LIMIT");
+    } else {
+      setenv("CROWD_MEMORY_LIMIT", old_.c_str(), 1);
+    }
+  }
+
+ private:
+  std::string old_;
+};
+
+// 40 agents with goals of their own across an open 512 x 512 map: 3 blocks of A* work.
+std::vector<RouteRequest> crossings(float radius) {
+  std::vector<RouteRequest> requests;
+  for (int i = 0; i < 40; ++i) {
+    requests.push_back(request(Vec2(static_cast<float>(i) + 0.5f, 1.5f),
+                               {Vec2(510.5f - static_cast<float>(i), 510.5f)}, radius));
+  }
+  return requests;
+}
+
+constexpr std::uint64_t kCells = 512 * 512;
+
+TEST(RouteMemory, EstimateCountsClearanceMapsSearchesAndFields) {
+  RouteMemory memory;
+  memory.cells = 4096 * 4096;
+  memory.radii = 1;
+  memory.searches = 1;
+  // 3 + 4 (while built) + 18 bytes a cell: the 345 MB a radius took on a 4096 x 4096 map.
+  EXPECT_EQ(memory.bytes(), memory.cells * 25);
+  memory.radii = 2;
+  memory.searches = 4;
+  memory.fields = 1;
+  EXPECT_EQ(memory.bytes(), memory.cells * (6 + 4 + 72 + 13));
+  EXPECT_NE(memory.describe(4096, 4096).find("for a 4096 x 4096 map: 2 clearance maps"), std::string::npos);
+}
+
+TEST(RouteMemory, FewerThreadsSearchWithinTheBudgetAndPlanTheSameRoutes) {
+  const GridMap map(512, 512);
+  const std::vector<RouteRequest> requests = crossings(0.3f);
+  const RouteSet free = planRoutes(map, requests, {}, 2);
+  EXPECT_EQ(free.threads, 2);
+  EXPECT_TRUE(free.threadsWarning.empty());
+  // Room for one thread's search, not two.
+  const MemoryLimit limit(std::to_string(kCells * (3 + 4 + 18) + kCells * 9).c_str());
+  const RouteSet tight = planRoutes(map, requests, {}, 2);
+  EXPECT_EQ(tight.threads, 1);
+  EXPECT_NE(tight.threadsWarning.find("routes searched on 1 of 2 threads"), std::string::npos);
+  EXPECT_EQ(tight.points, free.points);
+  EXPECT_EQ(tight.offsets, free.offsets);
+}
+
+TEST(RouteMemory, PlanningPastTheBudgetIsRefusedWithTheEstimate) {
+  const GridMap map(512, 512);
+  std::vector<RouteRequest> requests = crossings(0.3f);
+  requests.push_back(request(Vec2(3.5f, 3.5f), {Vec2(400.5f, 3.5f)}, 0.6f));
+  const MemoryLimit limit("1M");
+  try {
+    (void)planRoutes(map, requests, {}, 1);
+    FAIL() << "planned past the budget";
+  } catch (const MemoryBudgetError& error) {
+    const std::string text = error.what();
+    EXPECT_NE(text.find("needs about 11.5 MiB for a 512 x 512 map: 2 clearance maps"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("more than the memory budget of 1.0 MiB (CROWD_MEMORY_LIMIT)"), std::string::npos)
+        << text;
+  }
+}
+
+TEST(RouteMemory, BudgetReadsSizesAndRefusesOthers) {
+  {
+    const MemoryLimit limit("512M");
+    EXPECT_EQ(memoryBudget(), std::uint64_t{512} << 20);
+    EXPECT_EQ(memoryBudgetSource(), "CROWD_MEMORY_LIMIT");
+  }
+  {
+    const MemoryLimit limit("12345");
+    EXPECT_EQ(memoryBudget(), 12345u);
+  }
+  for (const char* bad : {"", "0", "-5", "12X", "1.5G", "99999999999999999999"}) {
+    const MemoryLimit limit(bad);
+    EXPECT_THROW((void)memoryBudget(), std::invalid_argument) << bad;
+  }
+  EXPECT_EQ(formatBytes(512), "512 B");
+  EXPECT_EQ(formatBytes(1.5 * 1024 * 1024 * 1024), "1.5 GiB");
+}
+
+}  // namespace
+}  // namespace crowd
