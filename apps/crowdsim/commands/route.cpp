@@ -3,8 +3,8 @@
 // code 0 once every problem is solved, matched or not; bad input or usage (2): an --out path
 // that cannot be written or names an input (checked before anything is read), a map or scenario
 // it cannot read (crowd::GridMapError, naming the line and column) or a problem that does not
-// fit the map; 1 when writing --out fails later; 130 when interrupted (Ctrl-C or a termination
-// request), with no partial --out left behind.
+// fit the map; 1 when writing --out fails later; 128 + the signal when stopped (130 for Ctrl-C;
+// stop_signals.hpp), with no partial --out left behind.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include <crowd/stop_request.hpp>
 #include <crowd/grid_astar.hpp>
 #include <crowd/grid_map.hpp>
 #include <crowd/output_file.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"

@@ -8,6 +8,7 @@
 #include <crowd/grid_map.hpp>
 
 #include "nav/bounded_text.hpp"
+#include "params/file_text.hpp"
 
 namespace crowd {
 namespace {
@@ -24,33 +25,6 @@ std::string placeText(const std::string& source, int line, int column) {
     }
   }
   return text;
-}
-
-// The character as a reader sees it in a message: printable ones quoted, others by code.
-std::string describeChar(char c) {
-  const auto code = static_cast<unsigned char>(c);
-  if (code >= 0x21 && code < 0x7f) return std::string("'") + c + "'";
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "byte 0x%02x", code);
-  return buffer;
-}
-
-// Text from the file, quoted, with any byte that is not printable (a NUL would cut the message
-// short) written as describeChar does: 'octi[byte 0x00]le'.
-std::string quoted(std::string_view text) {
-  std::string out = "'";
-  for (const char c : text) {
-    const auto code = static_cast<unsigned char>(c);
-    if (code >= 0x20 && code < 0x7f) {
-      out += c;
-    } else {
-      // Piece by piece: GCC 12 warns falsely (-Wrestrict) on "[" + std::string.
-      out += '[';
-      out += describeChar(c);
-      out += ']';
-    }
-  }
-  return out + "'";
 }
 
 // Reads a Moving AI map line by line, keeping the line number for messages.
@@ -98,11 +72,11 @@ bool splitHeader(std::string_view line, std::string_view& key, std::string_view&
 // A side length in decimal digits, within 1 .. kMaxSide. Fails with the limit when over it.
 int readSide(const MapLines& lines, std::string_view key, std::string_view value, int column) {
   const std::string name(key);
-  // The offending character by describeChar: a NUL or control byte copied into the message
+  // The offending character by describeByte: a NUL or control byte copied into the message
   // would cut it short or garble it.
   if (const std::size_t bad = value.find_first_not_of("0123456789"); bad != std::string_view::npos) {
     lines.fail(column + static_cast<int>(bad), name + " must be a whole number in decimal digits; " +
-                                                   describeChar(value[bad]) + " is not a digit");
+                                                   describeByte(value[bad]) + " is not a digit");
   }
   if (value.empty() || value.size() > 12) {
     lines.fail(column, name + " must be a whole number in decimal digits, got '" + std::string(value) + "'");
@@ -120,7 +94,7 @@ int readSide(const MapLines& lines, std::string_view key, std::string_view value
 int checkRow(std::string_view row, int width, std::string& reason) {
   for (std::size_t i = 0; i < row.size() && i < static_cast<std::size_t>(width); ++i) {
     if (!GridMap::mapChar(row[i])) {
-      reason = describeChar(row[i]) + " is not a map character (passable . G S, blocked @ O T W)";
+      reason = describeByte(row[i]) + " is not a map character (passable . G S, blocked @ O T W)";
       return static_cast<int>(i) + 1;
     }
   }
@@ -167,18 +141,19 @@ GridMap GridMap::parseMovingAi(std::string_view text, const std::string& source)
     std::string_view value;
     int valueColumn = 0;
     if (!splitHeader(line, key, value, valueColumn)) {
-      lines.fail(1, "expected 'type octile', 'height H', 'width W' or 'map', got " + quoted(line));
+      lines.fail(1, "expected 'type octile', 'height H', 'width W' or 'map', got " + quotedFileText(line));
     }
     if (key == "type") {
       if (sawType) lines.fail(1, "a second 'type' line");
-      if (value != "octile") lines.fail(valueColumn, "map type must be 'octile', got " + quoted(value));
+      if (value != "octile")
+        lines.fail(valueColumn, "map type must be 'octile', got " + quotedFileText(value));
       sawType = true;
     } else if (key == "height" || key == "width") {
       int& side = key == "height" ? height : width;
       if (side != 0) lines.fail(1, "a second '" + std::string(key) + "' line");
       side = readSide(lines, key, value, valueColumn);
     } else {
-      lines.fail(1, "unknown header line " + quoted(key) + " (expected type, height, width or map)");
+      lines.fail(1, "unknown header line " + quotedFileText(key) + " (expected type, height, width or map)");
     }
   }
   if (!sawType || width == 0 || height == 0) {

@@ -123,7 +123,8 @@ class ScenarioReader : JsonValueReader {
     section("agents", [&](const json& v) { readAgents(v, defaults, steering, spec, problems); });
     section("groups", [&](const json& v) { readGroups(v, defaults, steering, spec, problems); });
     section("obstacles", [&](const json& v) { readObstacles(v, spec, problems); });
-    section("map", [&](const json& v) { spec.map = scenario_detail::readScenarioMap(*this, v, spec.mapFile); });
+    section("map",
+            [&](const json& v) { spec.map = scenario_detail::readScenarioMap(*this, v, spec.mapFile); });
     section("route", [&](const json& v) { spec.route = scenario_detail::readRouteSpec(*this, v); });
     section("measure", [&](const json& v) { spec.measure = scenario_detail::readMeasurementPlan(*this, v); });
     section("speedZones",
