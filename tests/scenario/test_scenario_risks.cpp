@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 namespace crowd {
 namespace {
@@ -43,6 +44,21 @@ TEST(ScenarioRisks, APileDenserThanNeighbourListsIsWarned) {
       "min": [0, 0], "max": [0.5, 0.5], "goalOffset": [10, 0] } ] })",
                                           "pile.json");
   EXPECT_THAT(allWarnings(scenario), HasSubstr("200 agents start within 3 of each other"));
+  EXPECT_THAT(allWarnings(scenario), HasSubstr("(4.0e+04 candidate pairs a step at first)"));
+}
+
+// The same in a 3D world: a box of 2,000 agents one body wide, 4 million pair tests a step; the
+// sphere of RVO2-3D, spread out, is not warned of a pile.
+TEST(ScenarioRisks, A3dPileIsWarnedWithItsCost) {
+  const Scenario3 pile = parseScenario3(R"({ "dimensions": 3, "groups": [ { "type": "box", "count": 2000,
+      "min": [0, 0, 0], "max": [1, 1, 1], "placement": "random", "goal": [50, 50, 50] } ] })",
+                                        "pile.json");
+  std::string warnings;
+  for (const std::string& w : pile.warnings) warnings += w + "\n";
+  EXPECT_THAT(warnings, HasSubstr("2000 agents start within 3 of each other near ["));
+  EXPECT_THAT(warnings, HasSubstr("(4.0e+06 candidate pairs a step at first)"));
+  for (const std::string& w : builtinScenario3("sphere", 812).warnings)
+    EXPECT_THAT(w, testing::Not(HasSubstr("neighbour list holds")));
 }
 
 TEST(ScenarioRisks, NulBytesAreRefusedWithTheirPlace) {

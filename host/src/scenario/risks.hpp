@@ -9,11 +9,16 @@
 #include <string>
 
 #include <crowd/scenario.hpp>
+#include <crowd/scenario3.hpp>
 
 namespace crowd {
 
 /// Appends warnings for dangerous settings to scenario.warnings.
 void addRiskWarnings(Scenario& scenario);
+
+/// The one of them a 3D world has: a pile of agents denser than a neighbour list holds, with the
+/// pair tests a step it costs.
+void addPileWarning(Scenario3& scenario);
 
 /// Bytes a run holds per agent, about: the scenario's agent definition and everything the
 /// simulator keeps (measured: under 300 bytes at a million agents).

@@ -282,6 +282,7 @@ void addScenario3Warnings(Scenario3& scenario) {
                                 " agents start overlapping another (agent " + std::to_string(example) +
                                 " the first); ORCA pushes them apart in the first steps");
   }
+  addPileWarning(scenario);
 }
 
 }  // namespace crowd
