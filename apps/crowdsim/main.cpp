@@ -17,6 +17,7 @@
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "stop_signals.hpp"
+#include "work_reports.hpp"
 
 namespace {
 
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
       "command are put in place together, and only when it completes.");
 
   if (refuseUnknownCommand(argc, argv, commands)) return kExitBadInput;
+  showWorkProgress();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

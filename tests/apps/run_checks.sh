@@ -353,6 +353,63 @@ JSON
     [ ! -e t.csv ] || fail "t.csv was written"
     no_partial_files
     ;;
+  stop_verify)
+    # Ctrl-C during the verification suite: it stops within the test it is running (not marking
+    # it failed and going on), says where, and writes neither --json nor a temporary file.
+    set -m
+    "$crowdsim" verify --only "RiMEA 4" --threads 1 --json v.json >out.txt 2>err.txt &
+    pid=$!
+    sleep 2
+    kill -INT $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    [ "$rc" = 130 ] || fail "exit code $rc, expected 130"
+    grep -q "interrupted (SIGINT) during a step of RiMEA 4" err.txt || fail "it does not say where it stopped"
+    grep -q "^summary:" out.txt && fail "it went on to a summary"
+    [ ! -e v.json ] || fail "v.json was written"
+    no_partial_files
+    ;;
+  stop_bench)
+    # Ctrl-C during a sweep beside a busy process: stopped between steps, no --json, and the busy
+    # process ends with it.
+    set -m
+    "$crowdsim" bench --scenario random --agents 200000 --steps 100000 --threads 1 --busy 1 --json b.json \
+        >out.txt 2>err.txt &
+    pid=$!
+    sleep 2
+    busy=$(pgrep -P $pid)
+    [ -n "$busy" ] || fail "no busy process was started"
+    kill -INT $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    [ "$rc" = 130 ] || fail "exit code $rc, expected 130"
+    grep -q "interrupted (SIGINT)" err.txt || fail "it does not say SIGINT stopped it"
+    sleep 0.2
+    for child in $busy; do
+      ! kill -0 "$child" 2>/dev/null || fail "busy process $child outlived the sweep"
+    done
+    [ ! -e b.json ] || fail "b.json was written"
+    no_partial_files
+    ;;
+  routing_time_warned)
+    # The maze at 40,000 agents plans a route for each (minutes on one thread): within seconds of
+    # starting it says how long that will take, and Ctrl-C stops the planning.
+    set -m
+    "$crowdsim" run builtin maze --agents 40000 --steps 1 --threads 1 -q >out.txt 2>err.txt &
+    pid=$!
+    for _ in $(seq 600); do
+      grep -q "warning: planning routes" err.txt && break
+      kill -0 $pid 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -INT $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    grep -qE "warning: planning routes: [0-9]+ of 40000 done in [0-9.]+ s, about [0-9]+ (h|min)[0-9a-z ]* more at this pace" \
+        err.txt || fail "no warning of the time routing takes: $(cat err.txt)"
+    [ "$rc" = 130 ] || fail "exit code $rc, expected 130"
+    grep -q "interrupted (SIGINT) while planning routes" err.txt || fail "it does not say where it stopped"
+    ;;
   output_folder_takes_no_files)
     # /proc/PID/comm is a file the process may write, in a folder where no file can be made, so
     # the temporary file cannot be either (for root too): refused before the re-enactment.

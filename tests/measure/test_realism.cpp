@@ -142,6 +142,18 @@ TEST(Realism, PedestriansEnterAndLeaveWithTheirAnnotations) {
   EXPECT_LT(sim[1][4].x, 1.7);
 }
 
+// Steps are spent only where somebody is in the scene: two walks of 20 intervals overlapping in
+// 10, then an empty stretch, then one of 4, at 3 substeps: (30 + 4) x 3.
+TEST(Realism, ReenactmentStepsCountOnlyInstantsWithSomeoneInTheScene) {
+  const RecordedScene scene =
+      parseRecordedScene(straightWalk(1, 0.0, 0.0, 1.0, 21) + straightWalk(2, 0.0, 5.0, 1.0, 21, 100) +
+                             straightWalk(3, 0.0, 9.0, 1.0, 5, 1000),
+                         "gaps");
+  ASSERT_EQ(scene.instants, 105);
+  EXPECT_EQ(reenactmentSteps(scene, 3), (30 + 4) * 3);
+  EXPECT_EQ(reenactmentSteps(scene, 1), 34);
+}
+
 TEST(Realism, ReenactmentsMatchTheRecordingsWhereORCAShouldAndDifferWhereItMust) {
   SKIP_WITHOUT_PEDESTRIANS();
   const RecordedScene scene = sharedScene("crowds_zara01.txt");

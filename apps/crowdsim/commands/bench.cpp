@@ -19,6 +19,7 @@
 
 #include <crowd/crowd.hpp>
 #include <crowd/output_file.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "busy_processes.hpp"
 #include "command.hpp"
@@ -27,6 +28,7 @@
 #include "model_override.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "strict_integer.hpp"
 
 namespace crowd::cli {
@@ -85,8 +87,10 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   const int warmup = o.threads > 0 ? o.warmup : std::max(o.warmup, kSettlingSteps);
   const auto start = std::chrono::steady_clock::now();
   for (int s = 0; s < warmup || (o.threads == 0 && std::chrono::steady_clock::now() - start < kSettlingTime);
-       ++s)
+       ++s) {
+    throwIfStopRequested("while warming up");  // The CPU's step polls too; the GPU's does not.
     sim.step();
+  }
   PhaseTimes sum;
   std::vector<double> totals;
   double candidates = 0;
@@ -94,6 +98,7 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   double agentSteps = 0;
   double planCandidates = 0;
   for (int s = 0; s < o.steps; ++s) {
+    throwIfStopRequested("while timing steps");
     const double live = static_cast<double>(sim.agentCount());
     sim.step();
     sum += sim.lastStepTimes();
@@ -197,6 +202,7 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
 }
 
 int runBench(const BenchOptions& o) {
+  catchStopSignals();  // Ctrl-C ends the sweep between steps; the busy processes go with it.
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   std::vector<std::string> backends = o.backends;
   std::string why;

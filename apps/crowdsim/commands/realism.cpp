@@ -5,6 +5,7 @@
 // written; 1 when writing an output fails.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -54,6 +55,21 @@ void warnImplausibleSpeed(double medianSpeed, double frameTime) {
       "crowdsim: warning: the recorded median walking speed is %.2f m/s at --frame-time %g s, "
       "implausible for people (0.5 to 2 m/s); is the frame time right? %.3g s would make it 1.34 m/s\n",
       medianSpeed, frameTime, frameTime * medianSpeed / 1.34);
+}
+
+// Two re-enactments (ORCA and none) of this many steps each are a long wait past about a million:
+// say so before starting, with what it comes from.
+constexpr std::int64_t kLongReenactment = 1'000'000;
+
+void warnLongReenactment(const RecordedScene& scene, int substeps) {
+  const std::int64_t steps = reenactmentSteps(scene, substeps);
+  if (steps <= kLongReenactment) return;
+  std::fprintf(
+      stderr,
+      "crowdsim: warning: the recording takes 2 re-enactments of %lld steps each (%lld instants with "
+      "someone in the scene x %d substeps); at a few microseconds a step for a few people that "
+      "is minutes; fewer --substeps, or a recording cut to its busy part, is quicker\n",
+      static_cast<long long>(steps), static_cast<long long>(steps / substeps), substeps);
 }
 
 void printRow(const char* label, const std::vector<Column>& columns, double (*value)(const SceneStats&),
@@ -245,6 +261,7 @@ int runRealism(const RealismCommandOptions& options) {
   // at two radii, less rounding).
   const double contact = 0.99 * 2.0 * o.run.params.radius;
   const SceneTrajectories recorded = recordedTrajectories(scene);
+  warnLongReenactment(scene, o.run.substeps);
   RealismOptions straight = o.run;
   straight.avoidance = AvoidanceMode::None;
   const SceneTrajectories withOrca = simulateRecordedScene(scene, o.run);

@@ -30,6 +30,7 @@
 #include "stop_signals.hpp"
 #include "summary.hpp"
 #include "targets.hpp"
+#include "work_reports.hpp"
 
 namespace crowd::cli {
 namespace {
@@ -191,6 +192,7 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
 
 int runScenario(const RunOptions& o) {
   catchStopSignals();  // From the start: a stop while loading or writing step 0 unwinds too.
+  if (o.quiet) quietWorkProgress();
   const BackendKind backend = backendNamed(o.backend);
   requireBackend(backend);  // Before anything is loaded or written: no partial output.
   std::string why;

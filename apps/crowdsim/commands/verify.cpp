@@ -17,11 +17,13 @@
 #include <vector>
 
 #include <crowd/output_file.hpp>
+#include <crowd/stop_request.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
 #include "options.hpp"
 #include "output_paths.hpp"
+#include "stop_signals.hpp"
 #include "strict_integer.hpp"
 #include "svg_to_png.hpp"
 #include "verify/report.hpp"
@@ -170,6 +172,7 @@ void addVerifyOptions(CLI::App& command, VerifyOptions& o) {
 }
 
 int runVerify(const VerifyOptions& o) {
+  catchStopSignals();  // Ctrl-C stops within a step, with the table so far printed and no file left.
   Settings settings;
   settings.longForm = o.longForm;
   settings.seeds = o.seeds.value_or(o.longForm ? kLongSeeds : kShortSeeds);
@@ -210,6 +213,9 @@ int runVerify(const VerifyOptions& o) {
       const auto began = std::chrono::steady_clock::now();
       try {
         row.result = test.run(settings, model);
+      } catch (const Interrupted& e) {
+        throw Interrupted(e.signal(), std::string(e.what()) + " of " + test.id + " (" + modelLabel(model) +
+                                          "), after " + std::to_string(rows.size()) + " results");
       } catch (const std::exception& e) {
         // A model that cannot finish the test fails it, saying why.
         row.result.outcome = Outcome::Fail;

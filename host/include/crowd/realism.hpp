@@ -69,6 +69,11 @@ SceneTrajectories recordedTrajectories(const RecordedScene& scene);
 /// for bad options or a pedestrian whose mean speed is beyond the speed limit.
 SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const RealismOptions& options);
 
+/// The simulation steps one re-enactment takes: `substeps` for each instant with someone in the
+/// scene (instants that nobody spans cost nothing). Its cost, before anything is run: a six-line
+/// recording whose frames lie a million instants apart is millions of steps.
+std::int64_t reenactmentSteps(const RecordedScene& scene, int substeps);
+
 /// Count, mean, smallest and percentiles (linear interpolation between order statistics, as
 /// numpy's default) of a sample; NaN where the sample is empty.
 struct Distribution {

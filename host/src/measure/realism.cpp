@@ -1,8 +1,11 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -156,6 +159,24 @@ SceneTrajectories recordedTrajectories(const RecordedScene& scene) {
     for (const RecordedPoint& p : t.points) out.back().push_back(p.position);
   }
   return out;
+}
+
+std::int64_t reenactmentSteps(const RecordedScene& scene, int substeps) {
+  // Spans [first, last) of the tracks, merged: the loop below steps after every instant at which
+  // somebody stays on.
+  std::vector<std::pair<int, int>> spans;
+  for (const RecordedTrack& t : scene.tracks) {
+    if (!t.points.empty()) spans.emplace_back(t.points.front().instant, t.points.back().instant);
+  }
+  std::sort(spans.begin(), spans.end());
+  std::int64_t instants = 0;
+  int reached = std::numeric_limits<int>::min();
+  for (const auto& [first, last] : spans) {
+    const int from = std::max(first, reached);
+    if (last > from) instants += last - from;
+    reached = std::max(reached, last);
+  }
+  return instants * substeps;
 }
 
 SceneTrajectories simulateRecordedScene(const RecordedScene& scene, const RealismOptions& o) {

@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -18,6 +19,8 @@
 #include <unordered_map>
 
 #include <crowd/route_planner.hpp>
+#include <crowd/stop_request.hpp>
+#include <crowd/work_progress.hpp>
 
 #include "nav/route_planner_state.hpp"
 
@@ -252,6 +255,9 @@ std::int64_t runAstar(PlanState& s) {
     for (int t = 0; t < threads; ++t) searchOf(s, group.radiusClass, static_cast<std::size_t>(t));
   }
   RegionErrors errors;
+  // Agents routed so far, for the progress reports (thread 0 makes them, between its blocks).
+  std::atomic<std::uint64_t> routed{0};
+  const auto total = static_cast<std::uint64_t>(s.astarAgents.size());
 #pragma omp parallel num_threads(threads) reduction(+ : searches)
   {
     // Which thread runs which search changes nothing: a query's result depends on the query alone.
@@ -260,6 +266,7 @@ std::int64_t runAstar(PlanState& s) {
     std::vector<GridCell> bestPath;
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+      if (stopRequested() != 0) continue;  // No exception may leave the loop.
       errors.guard([&] {
         PathBlock& block = s.paths[static_cast<std::size_t>(b)];
         const std::size_t first = static_cast<std::size_t>(b) * kAstarBlock;
@@ -282,10 +289,15 @@ std::int64_t runAstar(PlanState& s) {
           for (const GridCell c : bestPath) block.cells.push_back(static_cast<std::uint32_t>(s.map.index(c)));
           block.ends.push_back(block.cells.size());
         }
+        const std::uint64_t done =
+            routed.fetch_add(block.ends.size(), std::memory_order_relaxed) + block.ends.size();
+        if (thread == 0) reportProgress("planning routes", done, total);
       });
     }
   }
   errors.rethrow();
+  throwIfStopRequested("while planning routes");
+  reportProgress("planning routes", total, total);
   return searches;
 }
 
