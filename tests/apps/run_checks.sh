@@ -29,21 +29,29 @@ no_partial_files() {
   [ -z "$left" ] || fail "temporary files left behind: $left"
 }
 
+# Starts a command in the background (its output in out.txt and err.txt), sends it signal $1
+# after $2 seconds and sets rc to its exit code.
+signal_after() {
+  local signal=$1 delay=$2 pid
+  shift 2
+  set -m  # Job control: background commands keep INT and QUIT (without it, bash ignores them there).
+  "$@" >out.txt 2>err.txt &
+  pid=$!
+  sleep "$delay"
+  kill -s "$signal" $pid 2>/dev/null
+  wait $pid
+  rc=$?
+}
+
 # Starts a long run writing t.csv over an old one, sends signal $1 after $2 seconds; the run must
 # stop with 128 + the signal's number, say so, keep the old t.csv and leave no temporary file.
 # The run is large, so that the signal lands while step 0 is still being written (or before).
 stopped_by() {
   local signal=$1 delay=$2 number
   number=$(kill -l "$signal")
-  set -m  # Job control: background commands keep INT and QUIT (without it, bash ignores them there).
   echo "keep me" >t.csv
-  "$crowdsim" run builtin random --agents 400000 --steps 100000 --all-steps -q --threads 1 --out t.csv \
-      >out.txt 2>err.txt &
-  local pid=$!
-  sleep "$delay"
-  kill -s "$signal" $pid 2>/dev/null
-  wait $pid
-  rc=$?
+  signal_after "$signal" "$delay" "$crowdsim" run builtin random --agents 400000 --steps 100000 --all-steps -q \
+      --threads 1 --out t.csv
   [ "$rc" = $((128 + number)) ] || fail "exit code $rc, expected $((128 + number)) (128 + SIG$signal)"
   grep -q "interrupted (SIG$signal)" err.txt || fail "it does not say SIG$signal stopped it"
   [ "$(cat t.csv)" = "keep me" ] || fail "t.csv was replaced"
@@ -198,12 +206,7 @@ case "$check" in
     # Outputs are written under a temporary name and put in place at the end: an interrupted
     # run leaves the old file as it was, and no partial file behind.
     echo "keep me" >t.csv
-    "$crowdsim" run builtin circle --agents 2000 --steps 100000 --all-steps -q --out t.csv >out.txt 2>err.txt &
-    pid=$!
-    sleep 1.5
-    kill -TERM $pid 2>/dev/null
-    wait $pid
-    rc=$?
+    signal_after TERM 1.5 "$crowdsim" run builtin circle --agents 2000 --steps 100000 --all-steps -q --out t.csv
     [ "$rc" = 143 ] || fail "exit code $rc, expected 143 (128 + SIGTERM)"
     # Between two steps ("after N steps") or, as it may land, within one ("during a step").
     grep -Eq "interrupted \(SIGTERM\) (after|during)" err.txt || fail "it does not say it was interrupted"
@@ -356,13 +359,7 @@ JSON
   stop_verify)
     # Ctrl-C during the verification suite: it stops within the test it is running (not marking
     # it failed and going on), says where, and writes neither --json nor a temporary file.
-    set -m
-    "$crowdsim" verify --only "RiMEA 4" --threads 1 --json v.json >out.txt 2>err.txt &
-    pid=$!
-    sleep 2
-    kill -INT $pid 2>/dev/null
-    wait $pid
-    rc=$?
+    signal_after INT 2 "$crowdsim" verify --only "RiMEA 4" --threads 1 --json v.json
     [ "$rc" = 130 ] || fail "exit code $rc, expected 130"
     grep -q "interrupted (SIGINT) during a step of RiMEA 4" err.txt || fail "it does not say where it stopped"
     grep -q "^summary:" out.txt && fail "it went on to a summary"
