@@ -105,12 +105,13 @@ struct Agent {
   float tau;
 };
 
+/// The lines by RVO2's rules, or with `endOnOwnLeg` (see obstacleOrcaLines).
 inline std::vector<OrcaLine> obstacleLines(const Scene& scene, const std::vector<int>& neighbours,
-                                           const Agent& agent) {
+                                           const Agent& agent, bool endOnOwnLeg = false) {
   std::vector<OrcaLine> lines(crowd::kMaxOrcaLines);
-  const int count =
-      crowd::obstacleOrcaLines(scene.edges.data(), neighbours.data(), static_cast<int>(neighbours.size()),
-                               agent.position, agent.velocity, agent.radius, 1.0f / agent.tau, lines.data());
+  const int count = crowd::obstacleOrcaLines(
+      scene.edges.data(), neighbours.data(), static_cast<int>(neighbours.size()), agent.position,
+      agent.velocity, agent.radius, 1.0f / agent.tau, endOnOwnLeg, lines.data());
   lines.resize(count);
   for (const OrcaLine& line : lines) {
     EXPECT_TRUE(std::isfinite(line.point.x) && std::isfinite(line.point.y));

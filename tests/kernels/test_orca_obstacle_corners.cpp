@@ -4,6 +4,7 @@
 // files use are in obstacle_scene.hpp.
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <random>
 #include <vector>
 
@@ -214,6 +215,79 @@ TEST(KernelObstacleOrca, EdgeNotBehindTheLineStillGetsOne) {
   const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent);
   EXPECT_EQ(lines.size(), 2u);
   EXPECT_GT(expectVelocityObstaclesForbidden(scene, neighbours, agent, lines), 100);
+}
+
+// --- A vertex touched just past the end of an edge ----------------------------------------------
+
+/// The polygon drawn round a circular post, as ObstacleSet::addCircle draws it: 16 sides whose
+/// edges touch the circle, counter-clockwise from the vertex on the +x axis.
+Scene postScene(float radius) {
+  constexpr int kSides = 16;
+  const double reach = radius / std::cos(std::numbers::pi / kSides);
+  std::vector<Vec2> vertices;
+  for (int i = 0; i < kSides; ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / kSides;
+    vertices.emplace_back(static_cast<float>(reach * std::cos(angle)),
+                          static_cast<float>(reach * std::sin(angle)));
+  }
+  Scene scene;
+  scene.addPolygon(vertices);
+  return scene;
+}
+
+/// Agents touching each vertex of a post from just past the end of the edge before it, with a
+/// few small velocities of their own. Counts those for which no line forbids heading straight
+/// into the vertex at 0.2 m/s. Past the edge's end the vertex alone faces the agent (the edge is
+/// seen end-on) once the agent is within the radius of the edge's line: at a gap g beyond the
+/// radius from the vertex, that is from beta = acos(1 / (1 + g)) past the edge's normal on. The
+/// agents sit around that angle, where in exact arithmetic the vertex's left leg runs along the
+/// edge, and rounding decides whether it points into it.
+int agentsFreeToWalkIntoAVertex(bool endOnOwnLeg, int& tried) {
+  constexpr float kRadius = 1.5f;  // Post and agents as in the mix built-in (RVO2's default radius).
+  const Scene scene = postScene(kRadius);
+  const int sides = static_cast<int>(scene.edges.size());
+  int free = 0;
+  tried = 0;
+  for (int v = 0; v < sides; ++v) {
+    const D2 vertex = scene.start(v);
+    const double edgeNormal = (v - 0.5) / sides * 2.0 * std::numbers::pi;  // Of the edge ending at v.
+    for (const double gap : {1e-6, 3e-6, 1e-5}) {
+      const double beta = std::acos(1.0 / (1.0 + gap));
+      for (int j = -30; j <= 30; ++j) {
+        const double angle = edgeNormal + beta + j * 2e-6;
+        const D2 out{std::cos(angle), std::sin(angle)};
+        const D2 position = vertex + (kRadius * (1.0 + gap)) * out;
+        for (const Vec2 velocity : {Vec2(0.0f, 0.0f), Vec2(0.01f, 0.01f), Vec2(-0.01f, 0.01f),
+                                    Vec2(0.01f, -0.01f), Vec2(-0.01f, -0.01f)}) {
+          const Agent agent{Vec2(static_cast<float>(position.x), static_cast<float>(position.y)), velocity,
+                            kRadius, 10.0f};
+          const std::vector<int> neighbours = scene.visibleEdges(agent.position, 21.5f * 21.5f);
+          const std::vector<OrcaLine> lines = obstacleLines(scene, neighbours, agent, endOnOwnLeg);
+          double worst = -INFINITY;
+          for (const OrcaLine& line : lines) worst = std::fmax(worst, violation(line, -0.2 * out));
+          ++tried;
+          if (!(worst > 0.0)) ++free;
+        }
+      }
+    }
+  }
+  return free;
+}
+
+TEST(KernelObstacleOrca, AVertexTouchedPastAnEdgesEndLeavesAGapByRvo2sRules) {
+  // The edge ending at the vertex sees the agent end-on; where the vertex's left leg rounds to
+  // pointing into that edge it counts as foreign, and the edge adds no line. The next edge also
+  // sees the agent end-on, past its first vertex, and leaves that leg to the first edge.
+  int tried = 0;
+  const int free = agentsFreeToWalkIntoAVertex(false, tried);
+  EXPECT_EQ(tried, 16 * 3 * 61 * 5);
+  EXPECT_GT(free, 100) << "RVO2's rules now forbid every straight walk into the vertex";
+}
+
+TEST(KernelObstacleOrca, AVertexTouchedPastAnEdgesEndIsClosedWithTheEdgesOwnLeg) {
+  int tried = 0;
+  EXPECT_EQ(agentsFreeToWalkIntoAVertex(true, tried), 0);
+  EXPECT_EQ(tried, 16 * 3 * 61 * 5);
 }
 
 }  // namespace

@@ -192,7 +192,8 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->capture_default_str();
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
-  app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit: no deadlock jitter, no speed clamp");
+  app.add_flag("--exact-rvo2", o.exactRvo2,
+               "RVO2's results to the bit: no deadlock jitter, no speed clamp, no obstacle-vertex repair");
   app.add_option(
          "--check", o.checkPath,
          "Compare with a stored results file (benchmarks/results/*.json): the figures that do not depend "

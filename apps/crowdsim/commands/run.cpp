@@ -170,8 +170,10 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
   run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
-  run.add_flag("--exact-rvo2", o.exactRvo2,
-               "RVO2's results to the bit: no deadlock breaking (jitter, sidestep) and no speed clamp");
+  run.add_flag(
+      "--exact-rvo2", o.exactRvo2,
+      "RVO2's results to the bit: no deadlock breaking (jitter, sidestep), no speed clamp and no repair "
+      "of obstacle lines at a touched vertex");
   CLI::Option* avoidance =
       run.add_option("--avoidance", o.avoidance,
                      "Override every agent's avoidance: 'orca' (ORCA turns the steered velocity into a "

@@ -62,8 +62,9 @@ struct SimulatorConfig {
   /// depend on it, only speed does. Raised to 1/2.5 of the largest neighborDist. [Limit: >= 0]
   float cellSize = 0.0f;
   BackendKind backend = BackendKind::Cpu;  ///< Fixed when the simulator is constructed.
-  /// RVO2's results to the bit: no deadlock jitter and no speed clamp (see below). Off by
-  /// default; the parity tests against RVO2 and the reference simulator turn it on.
+  /// RVO2's results to the bit: no deadlock jitter, no speed clamp and no repair of the obstacle
+  /// lines at a vertex touched end-on (kernels/orca_obstacles.hpp). Off by default; the parity
+  /// tests against RVO2 and the reference simulator turn it on.
   bool exactRvo2 = false;
   /// Seeds every random draw of a run (the deadlock jitter), per agent and step, so results are
   /// the same for any thread count and on either backend.

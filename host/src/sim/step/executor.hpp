@@ -38,7 +38,7 @@ struct StepRequestOf {
   float cellSize;   ///< Configured agent grid cell side; 0 picks it automatically.
   int threads;      ///< CPU threads; 0: OpenMP's default.
   float jitter;     ///< Deadlock jitter (fraction of maxSpeed); 0 for RVO2's exact results.
-  bool clampSpeed;  ///< Keep velocities within maxSpeed.
+  bool repairRvo2;  ///< Speed clamp and end-on obstacle lines (StepView::repairRvo2).
   std::uint64_t seed;
   std::int64_t step;            ///< The step being computed, 1 for the first.
   PeriodicBoundary periodic{};  ///< Where a planar world repeats along x (off by default).

@@ -27,7 +27,7 @@ StepViewOf<Vector> makeStepView(const StepRequestOf<Vector>& request, const Work
   view.invTimeStep = 1.0f / request.timeStep;
   view.nearThresholdSq = nearThresholdSq;
   view.jitter = request.jitter;
-  view.clampSpeed = request.clampSpeed;
+  view.repairRvo2 = request.repairRvo2;
   view.seed = request.seed;
   view.step = request.step;
   view.periodic = request.periodic;

@@ -17,9 +17,18 @@ namespace crowd {
 /// to `lines` and returns how many lines there are now. Edges whose velocity obstacle is
 /// already covered by earlier obstacle lines add nothing, as do edges seen only past a concave
 /// vertex (the neighbouring edge handles those).
+///
+/// `endOnOwnLeg` repairs a gap in RVO2's rules. An edge seen end-on, past one of its vertices,
+/// stands for that vertex alone, and a leg of the vertex that points into a neighbouring edge is
+/// left to that edge ("foreign"). Past the edge's own vertex, the neighbour on the edge's side is
+/// the edge itself: RVO2 leaves that leg to it all the same, so the edge adds no line. An agent
+/// touching the vertex just past the end of one edge then sees both edges that meet there
+/// defer to each other, gets no line at all and can walk into the obstacle (measured: 196
+/// agent-steps inside the posts of a 10,000-agent `mix` run). With `endOnOwnLeg` the edge gives
+/// the line of its own leg; without it the lines are RVO2's to the bit.
 CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neighbourEdges, int edgeCount,
                                       Vec2 position, Vec2 velocity, float radius, float invTimeHorizonObst,
-                                      OrcaLine* lines) {
+                                      bool endOnOwnLeg, OrcaLine* lines) {
   int lineCount = 0;
   const float radiusSq = sqr(radius);
   const float inf = INFINITY;
@@ -84,10 +93,14 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
     // discs of radius `radius` around the vertices), then project the velocity on it.
     Vec2 leftLegDirection;
     Vec2 rightLegDirection;
+    // Whether a foreign leg is this edge's own (seen end-on), so that no other edge supplies it.
+    bool leftLegOwn = false;
+    bool rightLegOwn = false;
     if (s < 0.0f && distSqLine <= radiusSq) {
       // The edge is seen end-on past its first vertex: that vertex alone defines the obstacle.
       if (!edges[first].isConvex) continue;  // The previous edge handles it.
       second = first;
+      rightLegOwn = endOnOwnLeg;  // The right leg's neighbour is edges[first]: this edge.
       const float leg1 = std::sqrt(distSq1 - radiusSq);
       leftLegDirection = leftTangent(relativePosition1, distSq1, radius, leg1);
       rightLegDirection = rightTangent(relativePosition1, distSq1, radius, leg1);
@@ -95,6 +108,7 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
       // Seen end-on past its second vertex: that vertex alone defines the obstacle.
       if (!edges[second].isConvex) continue;  // The next edge handles it.
       first = second;
+      leftLegOwn = endOnOwnLeg;  // The left leg's neighbour is edges[second].prev: this edge.
       const float leg2 = std::sqrt(distSq2 - radiusSq);
       leftLegDirection = leftTangent(relativePosition2, distSq2, radius, leg2);
       rightLegDirection = rightTangent(relativePosition2, distSq2, radius, leg2);
@@ -170,13 +184,13 @@ CROWD_HD inline int obstacleOrcaLines(const ObstacleEdge* edges, const int* neig
       continue;
     }
     if (distSqLeft <= distSqRight) {
-      if (isLeftLegForeign) continue;
+      if (isLeftLegForeign && !leftLegOwn) continue;
       line.direction = leftLegDirection;
       line.point = leftCutoff + radius * invTimeHorizonObst * perpLeft(line.direction);
       lines[lineCount++] = line;
       continue;
     }
-    if (isRightLegForeign) continue;
+    if (isRightLegForeign && !rightLegOwn) continue;
     line.direction = -rightLegDirection;
     line.point = rightCutoff + radius * invTimeHorizonObst * perpLeft(line.direction);
     lines[lineCount++] = line;

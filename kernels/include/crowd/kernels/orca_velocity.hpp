@@ -50,7 +50,7 @@ CROWD_HD inline OrcaResult orcaVelocity(const StepView& view, int self, Vec2 des
       int edgeList[kMaxObstacleNeighbors];
       for (int m = 0; m < nearEdges.count; ++m) edgeList[m] = nearEdges.index(m);
       lineCount = obstacleOrcaLines(view.obstacles.edges, edgeList, nearEdges.count, p, v, t.radius,
-                                    t.invTimeHorizonObst, lines);
+                                    t.invTimeHorizonObst, view.repairRvo2, lines);
     }
   }
   const int obstacleLineCount = lineCount;

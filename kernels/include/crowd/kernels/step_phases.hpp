@@ -203,7 +203,7 @@ struct ModelPhaseWith {
       if (s.avoidance == AvoidanceMode::Csm) v = collisionFreeSpeedVelocity(view, k, desired);
       if (s.avoidance == AvoidanceMode::SocialForce) v = socialForceVelocity(view, k, desired);
     }
-    if (view.clampSpeed && clampToSpeed(v, view.terms[p].maxSpeed)) ++tally.speedClamps;
+    if (view.repairRvo2 && clampToSpeed(v, view.terms[p].maxSpeed)) ++tally.speedClamps;
     view.newVelocity[k] = v;
     if (!isFinite(v)) ++tally.nonFinite;
   }

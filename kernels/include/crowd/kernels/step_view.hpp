@@ -91,9 +91,11 @@ struct StepViewOf {
   float time;  ///< Seconds simulated before this step (premovement times are compared with it).
   float timeStep;
   float invTimeStep;
-  float nearThresholdSq;      ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
-  float jitter;               ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
-  bool clampSpeed;            ///< Keep new velocities within maxSpeed (off for RVO2's exact results).
+  float nearThresholdSq;  ///< Typical squared distance of the K-th neighbour (see findNearestAgents).
+  float jitter;           ///< Deadlock jitter as a fraction of maxSpeed; 0 for RVO2's exact results.
+  /// RVO2's flaws repaired: new velocities pulled back within maxSpeed, and an obstacle edge seen
+  /// end-on keeping the line of its own leg (orca_obstacles.hpp). Off for RVO2's exact results.
+  bool repairRvo2;
   std::uint64_t seed;         ///< Seeds the random draws.
   std::int64_t step;          ///< The step being computed (1 for the first), for the random draws.
   CandidateLists lists;       ///< Whether the neighbour phase builds, uses or ignores candidate lists.
