@@ -103,11 +103,11 @@ case "$check" in
     ! grep -q "problem [0-9]*/" err.txt || fail "a progress line into a file"
     ;;
   route_memory_refused)
-    # Planning on a 2048 x 2048 map needs about 100 MiB (docs/navigation.md): refused past the
-    # budget with the estimate, before anything is allocated.
+    # Planning one radius on a 2048 x 2048 map needs about 96 MiB, 24 bytes a cell
+    # (docs/navigation.md): refused past the budget with the estimate, before anything is allocated.
     map_scenario 2048 2
     CROWD_MEMORY_LIMIT=20M run validate scenario.json
-    expect_refused "planning routes needs about 100.0 MiB for a 2048 x 2048 map: 1 clearance map"
+    expect_refused "planning routes needs about 96.0 MiB for a 2048 x 2048 map: 1 clearance map (one per agent radius), 1 search graph"
     grep -qF "more than the memory budget of 20.0 MiB (CROWD_MEMORY_LIMIT)" err.txt || fail "no budget named"
     ;;
   route_threads_honoured)

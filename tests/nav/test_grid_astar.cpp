@@ -163,6 +163,44 @@ TEST(GridAstar, ResultsDoNotDependOnEarlierQueries) {
   }
 }
 
+// One workspace taking turns between the graphs of different maps (two of one size, one
+// larger, one smaller) answers every query as a GridAstar of the map's own does: paths, lengths
+// and expansions, whatever the previous query searched.
+TEST(AstarWorkspace, OneWorkspaceServesSeveralGraphs) {
+  std::mt19937 rng(9);
+  const std::vector<GridMap> maps{randomMap(rng, 64, 48, 0.25), randomMap(rng, 64, 48, 0.35),
+                                  randomMap(rng, 90, 70, 0.3), randomMap(rng, 20, 30, 0.2)};
+  const GridMoveRules rules{};
+  std::vector<GridGraph> graphs;
+  for (const GridMap& map : maps) graphs.emplace_back(map, rules);
+  AstarWorkspace shared(maps[0].cellCount());
+  EXPECT_EQ(shared.cellCapacity(), maps[0].cellCount());
+  std::vector<GridCell> sharedPath;
+  std::vector<GridCell> ownPath;
+  int found = 0;
+  for (int q = 0; q < 240; ++q) {
+    const auto m = static_cast<std::size_t>(q % 4 == 3 ? (q / 4) % 4 : q % 3);
+    const GridMap& map = maps[m];
+    const GridCell start = randomFreeCell(rng, map);
+    const GridCell goal = randomFreeCell(rng, map);
+    const GridPathResult a = shared.findPath(graphs[m], GridHeuristic::Octile, start, goal, &sharedPath);
+    GridAstar own(map);
+    const GridPathResult b = own.findPath(start, goal, &ownPath);
+    EXPECT_EQ(a.length, b.length) << "query " << q;
+    EXPECT_EQ(a.expanded, b.expanded) << "query " << q;
+    ASSERT_EQ(sharedPath.size(), ownPath.size()) << "query " << q;
+    for (std::size_t k = 0; k < ownPath.size(); ++k) {
+      EXPECT_TRUE(sharedPath[k].x == ownPath[k].x && sharedPath[k].y == ownPath[k].y) << "query " << q;
+    }
+    found += b.found() ? 1 : 0;
+  }
+  EXPECT_GT(found, 120);
+  // It grew to the largest map searched.
+  EXPECT_EQ(shared.cellCapacity(), maps[2].cellCount());
+  EXPECT_THROW(shared.findPath(graphs[3], GridHeuristic::Octile, GridCell{0, 0}, GridCell{20, 0}),
+               std::out_of_range);
+}
+
 TEST(GoalField, NextCellWalksDownhillToTheNearestGoal) {
   std::mt19937 rng(3);
   const GridMap map = randomMap(rng, 48, 40, 0.3);

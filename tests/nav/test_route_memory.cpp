@@ -1,6 +1,7 @@
 // Route planning's memory (RouteMemory, memoryBudget): the estimate as the planner allocates,
 // fewer search threads within a tight budget (the same routes), a refusal with the estimate when
-// one thread does not fit, and CROWD_MEMORY_LIMIT read as a size.
+// one thread does not fit (the searches kept one per thread, not per radius), and
+// CROWD_MEMORY_LIMIT read as a size.
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -48,18 +49,28 @@ std::vector<RouteRequest> crossings(float radius) {
 
 constexpr std::uint64_t kCells = 512 * 512;
 
-TEST(RouteMemory, EstimateCountsClearanceMapsSearchesAndFields) {
+TEST(RouteMemory, EstimateCountsClearanceMapsGraphsSearchesAndFields) {
   RouteMemory memory;
   memory.cells = 4096 * 4096;
   memory.radii = 1;
+  memory.graphs = 1;
   memory.searches = 1;
-  // 3 + 4 (while built) + 18 bytes a cell: the 345 MB a radius took on a 4096 x 4096 map.
-  EXPECT_EQ(memory.bytes(), memory.cells * 25);
+  // 3 + 4 (while built) + 1 + 16 bytes a cell.
+  EXPECT_EQ(memory.bytes(), memory.cells * 24);
+  // Two radii on two threads: two workspaces, shared by the radii (they were 4 searches of 18
+  // bytes a cell, one per radius and thread).
   memory.radii = 2;
-  memory.searches = 4;
+  memory.graphs = 2;
+  memory.searches = 2;
   memory.fields = 1;
-  EXPECT_EQ(memory.bytes(), memory.cells * (6 + 4 + 72 + 13));
-  EXPECT_NE(memory.describe(4096, 4096).find("for a 4096 x 4096 map: 2 clearance maps"), std::string::npos);
+  EXPECT_EQ(memory.bytes(), memory.cells * (6 + 4 + 2 + 32 + 13));
+  const std::string text = memory.describe(4096, 4096);
+  EXPECT_NE(
+      text.find("for a 4096 x 4096 map: 2 clearance maps (one per agent radius), 2 search graphs (one per "
+                "radius searched, 1 byte a cell), 2 A* searches (one per thread, shared by every radius, 16 "
+                "bytes a cell), 1 goal field"),
+      std::string::npos)
+      << text;
 }
 
 TEST(RouteMemory, FewerThreadsSearchWithinTheBudgetAndPlanTheSameRoutes) {
@@ -69,7 +80,7 @@ TEST(RouteMemory, FewerThreadsSearchWithinTheBudgetAndPlanTheSameRoutes) {
   EXPECT_EQ(free.threads, 2);
   EXPECT_TRUE(free.threadsWarning.empty());
   // Room for one thread's search, not two.
-  const MemoryLimit limit(std::to_string(kCells * (3 + 4 + 18) + kCells * 9).c_str());
+  const MemoryLimit limit(std::to_string(kCells * (3 + 4 + 1 + 16) + kCells * 9).c_str());
   const RouteSet tight = planRoutes(map, requests, {}, 2);
   EXPECT_EQ(tight.threads, 1);
   EXPECT_NE(tight.threadsWarning.find("routes searched on 1 of 2 threads"), std::string::npos);
@@ -87,9 +98,34 @@ TEST(RouteMemory, PlanningPastTheBudgetIsRefusedWithTheEstimate) {
     FAIL() << "planned past the budget";
   } catch (const MemoryBudgetError& error) {
     const std::string text = error.what();
-    EXPECT_NE(text.find("needs about 11.5 MiB for a 512 x 512 map: 2 clearance maps"), std::string::npos)
+    // 2 clearance maps (3 bytes a cell, 4 while built), 2 graphs (1), 1 workspace (16).
+    EXPECT_NE(text.find("needs about 7.0 MiB for a 512 x 512 map: 2 clearance maps"), std::string::npos)
         << text;
     EXPECT_NE(text.find("more than the memory budget of 1.0 MiB (CROWD_MEMORY_LIMIT)"), std::string::npos)
+        << text;
+  }
+}
+
+// A planner that searched two radii on two threads holds two workspaces, not four: the refusal
+// of its next call counts them so.
+TEST(RouteMemory, KeptSearchesAreOnePerThreadForAllRadii) {
+  const GridMap map(512, 512);
+  std::vector<RouteRequest> requests = crossings(0.3f);
+  const std::vector<RouteRequest> wider = crossings(0.6f);
+  requests.insert(requests.end(), wider.begin(), wider.end());
+  RoutePlanner planner(map);
+  ASSERT_EQ(planner.plan(requests, 2).threads, 2);
+  const MemoryLimit limit("1M");
+  try {
+    (void)planner.plan(requests, 2);
+    FAIL() << "planned past the budget";
+  } catch (const MemoryBudgetError& error) {
+    const std::string text = error.what();
+    EXPECT_NE(
+        text.find("needs about 11.0 MiB for a 512 x 512 map: 2 clearance maps (one per agent radius), 2 "
+                  "search graphs (one per radius searched, 1 byte a cell), 2 A* searches (one per "
+                  "thread, shared by every radius, 16 bytes a cell), 0 goal fields"),
+        std::string::npos)
         << text;
   }
 }

@@ -1,146 +1,54 @@
 // Shortest paths on a GridMap: A* between two cells, a Dijkstra goal field that many agents
-// sharing a goal can read, and line-of-sight smoothing of a cell path into waypoints.
-//
-// Moves: 8-connected by default; a cardinal move costs 1, a diagonal sqrt(2). Without corner
-// cutting (the default, and the rule the Moving AI benchmarks encode) a diagonal move from
-// (x, y) to (x + dx, y + dy) also needs (x + dx, y) and (x, y + dy) free, so a path never
-// squeezes between two blocked cells that touch at a corner. Every rule here is symmetric: a
-// move from a to b is allowed exactly when the move from b to a is.
+// sharing a goal can read, and line-of-sight smoothing of a cell path into waypoints. The moves
+// and their rules are in grid_moves.hpp; A* itself, on a graph and a per-thread workspace, in
+// astar_workspace.hpp (GridAstar here bundles the two for one map).
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include <crowd/astar_workspace.hpp>
+#include <crowd/grid_graph.hpp>
 #include <crowd/grid_map.hpp>
+#include <crowd/grid_moves.hpp>
 
 namespace crowd {
-
-/// Which moves a path may make.
-struct GridMoveRules {
-  bool diagonal = true;        ///< 8-connected when true, 4-connected (cardinal moves only) when false.
-  bool cornerCutting = false;  ///< A diagonal move needs only its target cell free.
-};
-
-/// A* heuristics, as estimates of the remaining length from a cell to the goal. Admissible
-/// (never over the true length, so A* returns optimal lengths) and consistent:
-///   Octile:    for both move sets; exact on an open 8-connected grid, hence the default.
-///   Euclidean: for both move sets, but weaker than octile: more cells expanded.
-///   Manhattan: for 4-connected moves only (there it is exact on an open grid). With diagonal
-///              moves it overestimates (a diagonal costs sqrt(2) < 2), so paths can come out
-///              longer than optimal; it then trades length for fewer expansions.
-enum class GridHeuristic { Octile, Euclidean, Manhattan };
 
 struct AstarOptions {
   GridMoveRules moves{};
   GridHeuristic heuristic = GridHeuristic::Octile;
 };
 
-/// The outcome of one A* query.
-struct GridPathResult {
-  double length = -1.0;       ///< Path length in cells (cardinal move = 1); -1 when unreachable.
-  std::int64_t expanded = 0;  ///< Cells taken off the open list and expanded (the goal not counted).
-  bool found() const { return length >= 0.0; }
-};
-
-/// The moves allowed out of every cell, worked out once for a map and a rule set: bit d of
-/// mask(cell) allows move d (see kGridMoveDx/Dy), so a search never tests bounds or neighbours.
-class GridMoveTable {
- public:
-  GridMoveTable() = default;
-  GridMoveTable(const GridMap& map, GridMoveRules rules);
-  int width() const { return width_; }
-  int height() const { return height_; }
-  std::uint8_t mask(std::size_t cell) const { return masks_[cell]; }
-  std::span<const std::uint8_t> masks() const { return masks_; }
-  /// Index step of move d: dx + dy * width.
-  std::ptrdiff_t offset(int d) const { return offsets_[static_cast<std::size_t>(d)]; }
-
- private:
-  int width_ = 0;
-  int height_ = 0;
-  std::vector<std::uint8_t> masks_;
-  std::array<std::ptrdiff_t, 8> offsets_{};
-};
-
-/// Moves 0-3 are cardinal (+x, -x, +y, -y), 4-7 diagonal; move d ^ 1 undoes move d.
-inline constexpr std::array<int, 8> kGridMoveDx{1, -1, 0, 0, 1, -1, 1, -1};
-inline constexpr std::array<int, 8> kGridMoveDy{0, 0, 1, -1, 1, -1, -1, 1};
-inline constexpr double kSqrt2 = 1.41421356237309504880;
-
-namespace detail {
-
-/// An open-list entry, 16 bytes. Entries made stale by a shorter path stay queued and are
-/// dropped when they surface (lazy deletion): cheaper than a decrease-key's position index.
-struct OpenEntry {
-  std::uint64_t key;  // Smallest first: f in fixed point for A*, the distance's bits for Dijkstra.
-  std::uint32_t cell;
-  std::uint16_t x;
-  std::uint16_t y;
-};
-
-/// A monotone priority queue (a radix heap, Ahuja, Mehlhorn, Orlin and Tarjan 1990): keys are
-/// never pushed below the last key popped, which A* (see search) and Dijkstra both honour; a
-/// key that is anyway is queued as if equal to it. Bucket b > 0 holds keys whose highest bit
-/// differing from the last popped key is bit b - 1; a pop empties the lowest such bucket into
-/// lower ones, so pushes cost O(1) and an entry moves at most 64 times (a few, when keys are
-/// close together as they are here). Equal keys come out last in, first out. The buckets keep
-/// their memory between searches.
-class RadixHeap {
- public:
-  bool empty() const { return size_ == 0; }
-  void clear();
-  void push(const OpenEntry& entry);
-  OpenEntry pop();
-
- private:
-  static int bucketOf(std::uint64_t key, std::uint64_t last);
-
-  std::array<std::vector<OpenEntry>, 65> buckets_;
-  std::uint64_t nonEmpty_ = 0;  // Bit b - 1 set when bucket b > 0 holds entries.
-  std::uint64_t last_ = 0;
-  std::size_t size_ = 0;
-};
-
-}  // namespace detail
-
-/// A* on one map. The search arrays (one 16-byte record per cell, indexed by cell) and the open
-/// list are kept between queries and never cleared: a query number stamped on each record tells
-/// whether it belongs to the current query. Ties in f go to the larger g (the successor found
-/// last, nearer the goal). Not thread-safe: one GridAstar per thread.
+/// A* on one map: a snapshot of the map's passability as a GridGraph, and an AstarWorkspace of
+/// its own. For one-off searches and tests; code searching several maps on several threads
+/// (RoutePlanner) holds a graph per map and a workspace per thread instead, the same results
+/// without a copy of the map and a workspace for every pair. Not thread-safe: one per thread.
 class GridAstar {
  public:
   /// Takes a snapshot of the map's passability; build a new GridAstar after changing the map.
   explicit GridAstar(const GridMap& map, const AstarOptions& options = {});
+  // The graph reads this object's own snapshot: a copy would read the original's.
+  GridAstar(const GridAstar&) = delete;
+  GridAstar& operator=(const GridAstar&) = delete;
 
   /// The shortest path from `start` to `goal`. With `path`, also the cells of the path, start
   /// and goal included (empty when unreachable). A blocked start or goal is unreachable.
   /// Throws std::out_of_range when a cell lies outside the map.
-  GridPathResult findPath(GridCell start, GridCell goal, std::vector<GridCell>* path = nullptr);
+  GridPathResult findPath(GridCell start, GridCell goal, std::vector<GridCell>* path = nullptr) {
+    return workspace_.findPath(graph_, options_.heuristic, start, goal, path);
+  }
 
   const AstarOptions& options() const { return options_; }
+  const GridGraph& graph() const { return graph_; }
 
  private:
-  // Per cell, 16 bytes: what the current query knows of it.
-  struct Node {
-    double g;              // Best length found from the start.
-    std::uint32_t parent;  // Cell it was reached from.
-    std::uint32_t stamp;   // queryStamp_: open; queryStamp_ + 1: closed; anything else: unseen.
-  };
-  template <GridHeuristic kind>
-  GridPathResult search(std::uint32_t start, std::uint32_t goal, GridCell startCell, GridCell goalCell);
-  void nextQueryStamp();
-
   AstarOptions options_;
-  GridMoveTable moves_;
-  std::vector<std::uint8_t> passable_;
-  std::vector<Node> nodes_;
-  detail::RadixHeap open_;
-  std::vector<detail::OpenEntry> sameF_;  // Successors with the smallest f, expanded before the heap.
-  std::uint32_t queryStamp_ = 0;
+  GridMap snapshot_;
+  GridGraph graph_;  // Reads snapshot_: declared after it.
+  AstarWorkspace workspace_;
 };
 
 /// The distance from a set of goal cells to every cell (Dijkstra, with GridMoveRules), and for

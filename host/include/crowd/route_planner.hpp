@@ -192,31 +192,40 @@ struct RouteSet {
 
 /// What planning on a map takes, by estimate (bytes per map cell, as the planner allocates):
 /// each distinct radius a ClearanceMap (the map, its planning map and zones: 3 bytes a cell, and
-/// 4 more while it is built), each thread an A* search per radius it plans (GridAstar: 18 bytes
-/// a cell), each shared goal field 13 bytes a cell (distances, moves and waypoint anchors).
+/// 4 more while it is built) and, once agents of that radius are searched, a GridGraph of its
+/// planning map (the move table: 1 byte a cell; the passability is the planning map's own);
+/// each thread searching one AstarWorkspace, shared by every radius (16 bytes a cell); each
+/// shared goal field 13 bytes a cell (distances, moves and waypoint anchors).
 struct RouteMemory {
   static constexpr std::uint64_t kClearanceBytesPerCell = 3;
   static constexpr std::uint64_t kClearanceBuildBytesPerCell = 4;
-  static constexpr std::uint64_t kSearchBytesPerCell = 18;
+  static constexpr std::uint64_t kGraphBytesPerCell = 1;
+  static constexpr std::uint64_t kSearchBytesPerCell = AstarWorkspace::kBytesPerCell;
   static constexpr std::uint64_t kFieldBytesPerCell = 13;
 
   std::uint64_t cells = 0;
   std::uint64_t radii = 0;     ///< Clearance maps held (built before, or to be built).
-  std::uint64_t searches = 0;  ///< A* searches held: one per radius and thread.
+  std::uint64_t graphs = 0;    ///< Search graphs held: one per radius searched with A*.
+  std::uint64_t searches = 0;  ///< A* workspaces held: one per thread, whatever the radii.
   std::uint64_t fields = 0;    ///< Goal fields.
   std::uint64_t bytes() const {
-    return cells * (radii * kClearanceBytesPerCell + (radii > 0 ? kClearanceBuildBytesPerCell : 0) +
-                    searches * kSearchBytesPerCell + fields * kFieldBytesPerCell);
+    return cells *
+           (radii * kClearanceBytesPerCell + (radii > 0 ? kClearanceBuildBytesPerCell : 0) +
+            graphs * kGraphBytesPerCell + searches * kSearchBytesPerCell + fields * kFieldBytesPerCell);
   }
-  /// "1.2 GiB for a 4096 x 4096 map: 2 clearance maps, 4 A* searches, 0 goal fields".
+  /// "704.0 MiB for a 4096 x 4096 map: 2 clearance maps (one per agent radius), 2 search graphs
+  /// (one per radius searched, 1 byte a cell), 2 A* searches (one per thread, shared by every
+  /// radius, 16 bytes a cell), 0 goal fields".
   std::string describe(int width, int height) const;
 };
 
 /// A planner for one map, keeping between calls one ClearanceMap per distinct radius (so
-/// replanning a crowd does not inflate the map again) and one GridAstar per radius and thread
-/// (its per-cell records are stamped per query, never cleared: a short route costs the cells
-/// it touches, not the map's size; each holds about 18 bytes a cell). Not thread-safe; plan()
-/// itself runs on `threads` threads.
+/// replanning a crowd does not inflate the map again), a GridGraph per radius searched (reading
+/// that radius's planning map in place) and one AstarWorkspace per thread, shared by all radii:
+/// its per-cell records are stamped per query, never cleared, so a short route costs the cells
+/// it touches, not the map's size, and a query on one radius's graph leaves nothing behind for
+/// the next on another's. Each workspace holds 16 bytes a cell, each graph 1. Not thread-safe;
+/// plan() itself runs on `threads` threads.
 class RoutePlanner {
  public:
   /// Copies the map. Throws std::invalid_argument for an empty map or bad options.
@@ -234,6 +243,10 @@ class RoutePlanner {
   /// first use. Throws std::invalid_argument for a radius that is not finite and >= 0.
   const ClearanceMap& clearanceFor(float radius);
 
+  /// What the planner holds between calls, as RouteMemory counts it: its clearance maps, search
+  /// graphs and A* workspaces (goal fields last one call only).
+  RouteMemory heldMemory() const;
+
   const GridMap& map() const { return map_; }
   const RouteOptions& options() const { return options_; }
 
@@ -241,7 +254,9 @@ class RoutePlanner {
   // Index k of the radius in radii_, adding it (and its clearance map) when new.
   std::size_t radiusIndex(float radius);
   RouteSet planWithin(std::span<const RouteRequest> requests, int threads);
-  std::vector<std::uint64_t> keptSearches() const;
+  // Search graphs held once each radius index in `searched` (no repeats) has one.
+  std::uint64_t graphsWith(std::span<const std::size_t> searched) const;
+  std::uint64_t keptWorkspaces() const;  // Workspaces built by earlier calls.
 
   const char* phase_ = "";  // What plan() is doing, for the message when memory runs out.
 
@@ -249,8 +264,11 @@ class RoutePlanner {
   RouteOptions options_;
   std::vector<float> radii_;  // radii_[k] is the radius clearance_[k] was built for.
   std::vector<std::unique_ptr<ClearanceMap>> clearance_;
-  // searches_[k][t]: thread t's A* on clearance_[k]'s planning map, built when first needed.
-  std::vector<std::vector<std::unique_ptr<GridAstar>>> searches_;
+  // graphs_[k]: clearance_[k]'s planning map as A* reads it, built when first searched.
+  std::vector<std::unique_ptr<GridGraph>> graphs_;
+  // workspaces_[t]: thread t's A* records, for every radius: the planning maps all have the
+  // map's cells, and the records' stamps keep one query's from reading another's.
+  std::vector<std::unique_ptr<AstarWorkspace>> workspaces_;
 };
 
 /// Memory ran out while planning, past the estimate: says what was being planned.

@@ -62,16 +62,23 @@ SnappedPoint snapPoint(const ClearanceMap& clearance, Vec2 p) {
   return snapped;
 }
 
-// Thread `thread`'s A* on the planning map of radius class `radiusClass`, built on first use
-// and kept by the planner. The pool must hold an entry for the thread (runAstar sizes it).
-GridAstar& searchOf(PlanState& s, int radiusClass, std::size_t thread) {
-  std::unique_ptr<GridAstar>& search = (*s.searches[static_cast<std::size_t>(radiusClass)])[thread];
-  if (!search) {
-    const AstarOptions options{GridMoveRules{true, s.options.cornerCutting}, s.options.heuristic};
+// Radius class `radiusClass`'s planning map as A* reads it, built on first use and kept by the
+// planner. Built outside parallel regions only: runAstar makes every graph its threads read.
+const GridGraph& graphOf(PlanState& s, int radiusClass) {
+  std::unique_ptr<GridGraph>& graph = *s.graphs[static_cast<std::size_t>(radiusClass)];
+  if (!graph) {
     const GridMap& planning = s.classes[static_cast<std::size_t>(radiusClass)]->planning();
-    search = std::make_unique<GridAstar>(planning, options);
+    graph = std::make_unique<GridGraph>(planning, GridMoveRules{true, s.options.cornerCutting});
   }
-  return *search;
+  return *graph;
+}
+
+// Thread `thread`'s A* workspace, for any radius class, built on first use and kept by the
+// planner. The pool must hold an entry for the thread (planWithin sizes it).
+AstarWorkspace& workspaceOf(PlanState& s, std::size_t thread) {
+  std::unique_ptr<AstarWorkspace>& workspace = (*s.workspaces)[thread];
+  if (!workspace) workspace = std::make_unique<AstarWorkspace>(s.map.cellCount());
+  return *workspace;
 }
 
 // Octile distance between two cells, in cells: the length of a route on open ground.
@@ -98,12 +105,15 @@ bool fieldPays(PlanState& s, const Group& group, std::size_t firstAgent, double 
   // more: a group whose distances alone outweigh the field needs no measuring (a million agents
   // to 224 exits measured for minutes, each search crossing the whole floor).
   if (groupDistance / kSqrt2 > kFieldCellCost * freeCells) return true;
-  GridAstar& search = searchOf(s, group.radiusClass, 0);
+  const GridGraph& graph = graphOf(s, group.radiusClass);
+  AstarWorkspace& search = workspaceOf(s, 0);
   const GridCell start = s.map.cellOf(s.startCell[firstAgent]);
   double expanded = 0.0;
   double distance = 0.0;
   for (const std::uint32_t goal : group.goals) {
-    expanded += static_cast<double>(search.findPath(start, s.map.cellOf(goal)).expanded) + 1.0;
+    expanded +=
+        static_cast<double>(search.findPath(graph, s.options.heuristic, start, s.map.cellOf(goal)).expanded) +
+        1.0;
     distance += octile(start, s.map.cellOf(goal)) + 1.0;
   }
   return expanded / distance * groupDistance > kFieldCellCost * freeCells;
@@ -247,13 +257,16 @@ std::int64_t runAstar(PlanState& s) {
   s.paths.assign(blocks, PathBlock{});
   s.astarLength.assign(s.astarAgents.size(), -1.0);
   std::int64_t searches = 0;
-  // Every search a thread may take is made here, outside the region: the large allocations
-  // fail (if they do) where the error can be said.
+  // Every graph and workspace a thread may take is made here, outside the region: the large
+  // allocations fail (if they do) where the error can be said.
   const int threads = s.searchThreads;  // At most one per block (plan()).
+  bool searching = false;
   for (const Group& group : s.groups) {
     if (group.field >= 0 || group.agents == 0) continue;
-    for (int t = 0; t < threads; ++t) searchOf(s, group.radiusClass, static_cast<std::size_t>(t));
+    (void)graphOf(s, group.radiusClass);
+    searching = true;
   }
+  for (int t = 0; searching && t < threads; ++t) (void)workspaceOf(s, static_cast<std::size_t>(t));
   RegionErrors errors;
   // Agents routed so far, for the progress reports (thread 0 makes them, between its blocks).
   std::atomic<std::uint64_t> routed{0};
@@ -273,12 +286,14 @@ std::int64_t runAstar(PlanState& s) {
         for (std::size_t slot = first; slot < std::min(first + kAstarBlock, s.astarAgents.size()); ++slot) {
           const std::size_t agent = s.astarAgents[slot];
           const Group& group = s.groups[static_cast<std::size_t>(s.agentGroup[agent])];
-          GridAstar& search = searchOf(s, group.radiusClass, thread);
+          const GridGraph& graph = graphOf(s, group.radiusClass);
+          AstarWorkspace& search = workspaceOf(s, thread);
           const GridCell start = s.map.cellOf(s.startCell[agent]);
           double best = -1.0;
           bestPath.clear();
           for (const std::uint32_t goal : group.goals) {
-            const GridPathResult result = search.findPath(start, s.map.cellOf(goal), &path);
+            const GridPathResult result =
+                search.findPath(graph, s.options.heuristic, start, s.map.cellOf(goal), &path);
             ++searches;
             if (result.found() && (best < 0.0 || result.length < best)) {
               best = result.length;
@@ -353,7 +368,7 @@ std::size_t RoutePlanner::radiusIndex(float radius) {
   clearance_.push_back(
       std::make_unique<ClearanceMap>(map_, radius + options_.clearanceMargin, options_.wallAtMapEdge));
   radii_.push_back(radius);
-  searches_.emplace_back();
+  graphs_.emplace_back();
   return radii_.size() - 1;
 }
 
@@ -370,15 +385,6 @@ RouteSet RoutePlanner::plan(std::span<const RouteRequest> requests, int threads)
     // Past the estimate (RouteMemory): said, not an abort.
     throw RouteMemoryError("ran out of memory planning routes for " + where + " (" + phase_ + ")");
   }
-}
-
-// Searches the planner keeps, per radius index.
-std::vector<std::uint64_t> RoutePlanner::keptSearches() const {
-  std::vector<std::uint64_t> kept(searches_.size(), 0);
-  for (std::size_t k = 0; k < searches_.size(); ++k) {
-    for (const std::unique_ptr<GridAstar>& search : searches_[k]) kept[k] += search ? 1 : 0;
-  }
-  return kept;
 }
 
 RouteSet RoutePlanner::planWithin(std::span<const RouteRequest> requests, int threads) {
@@ -407,24 +413,27 @@ RouteSet RoutePlanner::planWithin(std::span<const RouteRequest> requests, int th
   RouteMemory memory;
   memory.cells = map_.cellCount();
   memory.radii = radii_.size();
-  // Each class holds at least one search (its first agent's, or its field's cost test).
+  // Each class is searched at least once (its first agent, or its field's cost test): a graph
+  // each, and one workspace.
   std::vector<std::size_t> searched;
   for (const float radius : classRadius) {
     const auto known = std::find(radii_.begin(), radii_.end(), radius);
     searched.push_back(known != radii_.end() ? static_cast<std::size_t>(known - radii_.begin())
                                              : memory.radii++);
   }
-  (void)routing::searchThreadsWithin(memory, keptSearches(), searched, 1, map_);
+  memory.graphs = graphsWith(searched);
+  (void)routing::searchThreadsWithin(memory, keptWorkspaces(), !searched.empty(), 1, map_);
   phase_ = "the clearance maps";
   std::vector<std::size_t> classIndex;  // The planner's index of each class's radius.
   for (const float radius : classRadius) classIndex.push_back(radiusIndex(radius));
-  // Pointers only once every class is in: adding a radius moves searches_.
-  const auto threadCount = static_cast<std::size_t>(s.threads);
+  // Pointers only once every class is in: adding a radius moves graphs_.
   for (const std::size_t k : classIndex) {
     s.classes.push_back(clearance_[k].get());
-    if (searches_[k].size() < threadCount) searches_[k].resize(threadCount);
-    s.searches.push_back(&searches_[k]);
+    s.graphs.push_back(&graphs_[k]);
   }
+  const auto threadCount = static_cast<std::size_t>(s.threads);
+  if (workspaces_.size() < threadCount) workspaces_.resize(threadCount);
+  s.workspaces = &workspaces_;
   out.times.inflate = secondsSince(phase);
 
   // 2. Starts and goals onto free cells; groups by goal set.
@@ -434,7 +443,7 @@ RouteSet RoutePlanner::planWithin(std::span<const RouteRequest> requests, int th
   groupAgents(s, out);
   out.times.snap = secondsSince(phase);
 
-  // The searches per thread, for the classes with A* agents, and the fields: as many threads
+  // A graph per class with A* agents, a workspace per thread, and the fields: as many threads
   // search as the budget holds.
   searched.clear();
   for (const Group& group : s.groups) {
@@ -444,17 +453,18 @@ RouteSet RoutePlanner::planWithin(std::span<const RouteRequest> requests, int th
     memory.fields += group.field >= 0 ? 1 : 0;
   }
   memory.radii = radii_.size();
-  // No more threads than blocks of A* agents: a thread without work holds no search.
+  memory.graphs = graphsWith(searched);
+  // No more threads than blocks of A* agents: a thread without work holds no workspace.
   const std::size_t astarBlocks = (s.astarAgents.size() + kAstarBlock - 1) / kAstarBlock;
   const int wanted =
       static_cast<int>(std::clamp<std::size_t>(astarBlocks, 1, static_cast<std::size_t>(s.threads)));
-  s.searchThreads = routing::searchThreadsWithin(memory, keptSearches(), searched, wanted, map_);
+  s.searchThreads = routing::searchThreadsWithin(memory, keptWorkspaces(), !searched.empty(), wanted, map_);
   out.threads = s.searchThreads;
   if (s.searchThreads < wanted) {
     out.threadsWarning = "routes searched on " + std::to_string(s.searchThreads) + " of " +
                          std::to_string(wanted) + " threads: each thread holds an A* search of " +
                          std::to_string(RouteMemory::kSearchBytesPerCell) +
-                         " bytes a cell per agent radius, and more would pass the memory budget";
+                         " bytes a cell, shared by every agent radius, and more would pass the memory budget";
     out.warnings.push_back(out.threadsWarning);
   }
 

@@ -76,10 +76,12 @@ struct PlanState {
   const GridMap& map;
   const RouteOptions& options;
   int threads = 1;
-  int searchThreads = 1;  // Threads running A* (each holds a search per radius): within the memory budget.
+  int searchThreads = 1;  // Threads running A* (each holds a workspace): within the memory budget.
   std::vector<const ClearanceMap*> classes;  // Per radius class.
-  // Per radius class: the planner's A* per thread for it (kept between plan() calls).
-  std::vector<std::vector<std::unique_ptr<GridAstar>>*> searches;
+  // Per radius class: the planner's slot for its search graph (kept between plan() calls).
+  std::vector<std::unique_ptr<GridGraph>*> graphs;
+  // The planner's A* workspaces, one per thread, for every class (kept between plan() calls).
+  std::vector<std::unique_ptr<AstarWorkspace>>* workspaces = nullptr;
   std::vector<int> agentClass;           // -1: a bad radius.
   std::vector<std::int64_t> goalBegin;   // Agent i's goals are slots [goalBegin[i], goalBegin[i + 1]).
   std::vector<std::uint32_t> goalCell;   // Per goal slot: its planning cell; kNoCell when none is free.
@@ -121,12 +123,13 @@ class RegionErrors {
   std::exception_ptr first_;
 };
 
-/// The most threads, at most `wanted`, whose searches keep `memory` (its clearance maps and
-/// fields) within memoryBudget(): each radius index in `searched` gets a search per thread,
-/// besides the searches `kept` per radius index. Throws MemoryBudgetError when one thread does
-/// not fit; `wanted` when there is no budget.
-int searchThreadsWithin(RouteMemory memory, const std::vector<std::uint64_t>& kept,
-                        std::span<const std::size_t> searched, int wanted, const GridMap& map);
+/// The most threads, at most `wanted`, whose A* workspaces keep `memory` (its clearance maps,
+/// search graphs and fields) within memoryBudget(): one workspace per thread, of which the
+/// planner holds `kept` already; with `searching` false no thread searches, and only the kept
+/// ones count. Throws MemoryBudgetError when one thread does not fit; `wanted` when there is no
+/// budget.
+int searchThreadsWithin(RouteMemory memory, std::uint64_t kept, bool searching, int wanted,
+                        const GridMap& map);
 
 /// Phase 5b: every route's chain of waypoint cells, packed into `out` (points and offsets).
 void writeRoutes(PlanState& s, RouteSet& out);
