@@ -43,12 +43,33 @@ void checkRunOutputs(const RunOptions& o, const std::string& input, const char* 
   checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {input}, inputKind);
 }
 
+// What the trajectory file states: the kept steps' frame rate and, for a JuPedSim database, the
+// walkable area (warned when obstacles overlap: a polygon library must merge their holes).
+template <class World, class Sim>
+TrajectorySettings trajectorySettings(const RunOptions& o, const World& scenario, const Sim& sim) {
+  TrajectorySettings settings;
+  settings.dimensions = std::is_same_v<Sim, Simulator3> ? 3 : 2;
+  settings.timeStep = writtenTimeStep(scenario.timeStep);
+  settings.everySteps = o.outEvery;
+  if constexpr (std::is_same_v<Sim, Simulator>) {
+    if (trajectoryFormatFor(o.outPath) == TrajectoryFormat::JupedsimSqlite) {
+      bool overlapping = false;
+      settings.walkableArea = walkableAreaWkt(sim, 1.0, &overlapping);
+      if (overlapping && !o.quiet) {
+        std::cerr << "crowdsim: warning: obstacles overlap, so the walkable area in " << o.outPath
+                  << " has overlapping holes; merge them (shapely.make_valid) before measuring areas\n";
+      }
+    }
+  }
+  return settings;
+}
+
 // Steps `sim` through the scenario, observing each step, writing the outputs and the summary:
 // the same for a planar world (Scenario, Simulator) and a 3D one (Scenario3, Simulator3).
 template <class World, class Sim>
 int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) {
   std::optional<TrajectoryWriter> trajectory;
-  if (!o.outPath.empty()) trajectory.emplace(o.outPath, std::is_same_v<Sim, Simulator3> ? 3 : 2);
+  if (!o.outPath.empty()) trajectory.emplace(o.outPath, trajectorySettings(o, scenario, sim));
   MetricsCollector metrics;
   if constexpr (std::is_same_v<World, Scenario>) metrics.setUnreachableAtStart(scenario.unreachableAgents);
   metrics.observe(sim);
@@ -97,6 +118,15 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     doc["backend"] = sim.backendName();
     doc["threads"] = threads;
     doc["timeStep"] = scenario.timeStep;
+    if (trajectory) {
+      const TrajectorySettings& kept = trajectory->settings();
+      doc["trajectory"] = {
+          {"path", o.outPath},
+          {"format", trajectoryFormatName(trajectory->format())},
+          {"everySteps", kept.everySteps},
+          {"frames", trajectory->framesWritten()},
+          {"frameRate", kept.timeStep > 0.0 ? nlohmann::json(trajectoryFrameRate(kept)) : nlohmann::json()}};
+    }
     doc["wallSeconds"] = wall;
     if (sampler) doc["measurements"] = nlohmann::json::parse(sampler->measurements().toJson());
     metricsFile.emplace(o.metricsPath);
@@ -164,9 +194,17 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   addThreadsOption(run, o.threads);
   run.add_option("--seed", o.seed, "Seed for random placement and goals, 0 to 2^64 - 1")->check(kWholeNumber);
   addBackendOption(run, o.backend);
-  run.add_option("--out", o.outPath,
-                 "Write trajectories as CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
-      ->check(kPathGiven);
+  CLI::Option* out =
+      run.add_option(
+             "--out", o.outPath,
+             "Write trajectories, in the format the extension names: .txt PeTrack text (id frame x y z, "
+             "as PedPy reads it), .sqlite or .db JuPedSim's database (with the walkable area), anything "
+             "else CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
+          ->check(kPathGiven);
+  run.add_option("--out-every", o.outEvery,
+                 "Keep every K-th step in --out (steps 0, K, 2K, ...; the frame rate says so), default 1")
+      ->check(CLI::Range(static_cast<std::int64_t>(1), static_cast<std::int64_t>(INT64_MAX)))
+      ->needs(out);
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
   run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");

@@ -17,6 +17,7 @@ struct RunOptions {
   std::optional<std::uint64_t> seed;
   std::string backend = "auto";
   std::string outPath;
+  std::int64_t outEvery = 1;  ///< --out-every: keep steps 0, K, 2K, ... in --out.
   std::string metricsPath;
   bool allSteps = false;
   bool quiet = false;

@@ -38,6 +38,10 @@ class OutputFile {
 
   std::FILE* stream() { return file_; }
   const std::string& path() const { return path_; }
+  /// The file actually written until commit(): the temporary one, or the path itself for a
+  /// device. A writer that needs a name (a database library) opens this; stream() then stays
+  /// unwritten.
+  const std::string& writtenPath() const { return temporary_; }
   /// Flushes, closes and renames the file into place; throws std::runtime_error if any write
   /// failed (a full disk, say) or the rename did, leaving the old file as it was (commitTogether
   /// for this one file).

@@ -1,9 +1,17 @@
-// Trajectory output as CSV: one `step,agent,x,y,vx,vy` row per agent per step (in a 3D world
-// `step,agent,x,y,z,vx,vy,vz`), step 0 being the initial state and agent the agent's id index
-// (its number in the scenario). Positions are in
-// world coordinates (the simulator's origin added back, in double).
+// Trajectory files, in the format the file's extension names:
+//  - .csv (and any other name, /dev/stdout included): one `step,agent,x,y,vx,vy` row per agent
+//    per kept step (in a 3D world `step,agent,x,y,z,vx,vy,vz`), step 0 being the initial state;
+//  - .txt: the PeTrack text form PedPy reads (load_trajectory): `id frame x y z` rows in metres,
+//    the frame rate and unit in `#` header lines;
+//  - .sqlite / .db: JuPedSim's trajectory database, version 2, which PedPy reads as it is
+//    (load_trajectory_from_jupedsim_sqlite, load_walkable_area_from_jupedsim_sqlite): frames,
+//    positions and orientations, the frame rate, the bounds and the walkable area as WKT.
+// Agents are numbered by their id index (their number in the scenario). Positions are in world
+// coordinates (the simulator's origin added back, in double). With `everySteps` K only every
+// K-th step is kept; a frame is then step / K and the frame rate 1 / (K timeStep).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -14,31 +22,77 @@ namespace crowd {
 
 class OutputFile;
 
+enum class TrajectoryFormat { Csv, PetrackText, JupedsimSqlite };
+
+/// The format for `path`, by its extension (case ignored): .txt, .sqlite or .db, else CSV.
+TrajectoryFormat trajectoryFormatFor(const std::string& path);
+/// "CSV", "PeTrack text", "JuPedSim SQLite".
+const char* trajectoryFormatName(TrajectoryFormat format);
+
+struct TrajectorySettings {
+  int dimensions = 2;           ///< 2 or 3; a JuPedSim database holds planar worlds only.
+  double timeStep = 0.0;        ///< s; the frame rate of .txt and .sqlite files (needed there).
+  std::int64_t everySteps = 1;  ///< Keep steps 0, K, 2K, ...
+  /// The walkable area as a WKT POLYGON, for a JuPedSim database (walkableAreaWkt).
+  std::string walkableArea;
+};
+
+/// The frames per second a file with `settings` states: 1 / (everySteps timeStep).
+double trajectoryFrameRate(const TrajectorySettings& settings);
+
+/// A float time step as the decimal it was written as (0.1f as 0.1, not 0.100000001), for
+/// TrajectorySettings::timeStep: 10 steps a second then make a frame rate of 10, not 9.99999985.
+double writtenTimeStep(float timeStep);
+
+class TrajectoryEncoder;
+
 class TrajectoryWriter {
  public:
-  /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot.
+  /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot,
+  /// std::invalid_argument for settings the format cannot take (dimensions other than 2 or 3,
+  /// everySteps below 1, a frame rate that is not finite and positive where the format states
+  /// one, a 3D world or a device for a database).
   /// The file appears at `path` only when close() succeeds (crowd/output_file.hpp).
-  /// `dimensions` 3 writes the 3D columns (write(const Simulator3&)); 2 the planar ones. Throws
-  /// std::invalid_argument for another number.
+  TrajectoryWriter(const std::string& path, const TrajectorySettings& settings);
+  /// A CSV-style writer of every step (the settings' defaults but `dimensions`).
   explicit TrajectoryWriter(const std::string& path, int dimensions = 2);
   ~TrajectoryWriter();
   TrajectoryWriter(const TrajectoryWriter&) = delete;
   TrajectoryWriter& operator=(const TrajectoryWriter&) = delete;
 
-  /// Appends the simulator's current state as rows for step sim.stepCount(). Throws
-  /// std::invalid_argument for a simulator of the other kind than the file's dimensions.
+  /// Appends the simulator's current state as frame sim.stepCount() / everySteps when that step
+  /// is kept (a multiple of everySteps); otherwise does nothing. Throws std::invalid_argument
+  /// for a simulator of the other kind than the file's dimensions.
   void write(const Simulator& sim);
   void write(const Simulator3& sim);
   /// Flushes, closes and puts the file in place; throws std::runtime_error if any write failed
   /// (a full disk, say).
   void close();
   /// The file being written, for putting it in place with a run's other outputs
-  /// (OutputFile::commitTogether) instead of by close(); null once closed.
-  OutputFile* file() { return file_.get(); }
+  /// (OutputFile::commitTogether) instead of by close(); null once closed. A database is
+  /// complete on disk once this is asked for: nothing more may be written.
+  OutputFile* file();
+
+  TrajectoryFormat format() const { return format_; }
+  const TrajectorySettings& settings() const { return settings_; }
+  std::int64_t framesWritten() const { return frames_; }
 
  private:
-  int dimensions_;
+  bool kept(std::int64_t step);
+
+  TrajectorySettings settings_;
+  TrajectoryFormat format_ = TrajectoryFormat::Csv;
   std::unique_ptr<OutputFile> file_;
+  std::unique_ptr<TrajectoryEncoder> encoder_;
+  std::int64_t frames_ = 0;
 };
+
+/// The walkable area of a planar simulator's world as a WKT POLYGON: the box round its agents
+/// and obstacles, `margin` metres wider on every side, with each solid obstacle polygon (and
+/// the polygon drawn round each circle) as a hole. Wall segments and clockwise boundaries
+/// enclose no area and are not holes. Obstacles that overlap each other are merged into one
+/// hole only by a polygon library; `overlapping` (when given) is set to whether any do, since
+/// holes that overlap make the polygon invalid for such a library.
+std::string walkableAreaWkt(const Simulator& sim, double margin = 1.0, bool* overlapping = nullptr);
 
 }  // namespace crowd

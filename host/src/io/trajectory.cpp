@@ -1,8 +1,17 @@
+// TrajectoryWriter: which steps are kept and which format writes them (crowd/trajectory.hpp);
+// the CSV and PeTrack text encoders. The JuPedSim database is in trajectory_sqlite.cpp.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
 #include <crowd/output_file.hpp>
 #include <crowd/trajectory.hpp>
+
+#include "io/trajectory_encoder.hpp"
 
 namespace crowd {
 namespace {
@@ -10,63 +19,213 @@ namespace {
 // A world coordinate: a frame at the world's origin prints the float exactly (9 significant
 // digits round-trip binary32); elsewhere the double sum, to 15 digits, keeps the frame's
 // precision in a large number.
-void printCoordinate(std::FILE* file, double origin, float frame) {
+void printCoordinate(std::FILE* file, const char* separator, double origin, float frame) {
   if (origin == 0.0) {
-    std::fprintf(file, ",%.9g", static_cast<double>(frame));
+    std::fprintf(file, "%s%.9g", separator, static_cast<double>(frame));
   } else {
-    std::fprintf(file, ",%.15g", origin + static_cast<double>(frame));
+    std::fprintf(file, "%s%.15g", separator, origin + static_cast<double>(frame));
   }
+}
+
+class CsvEncoder final : public TrajectoryEncoder {
+ public:
+  CsvEncoder(std::FILE* out, int dimensions) : out_(out) {
+    std::fputs(dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz\n" : "step,agent,x,y,vx,vy\n", out_);
+  }
+
+  void write(const TrajectoryFrame& f) override {
+    const long long step = f.step;
+    for (std::size_t i = 0; i < f.ids.size(); ++i) {
+      if (f.positions3.empty()) {
+        std::fprintf(out_, "%lld,%u", step, f.ids[i].index);
+        printCoordinate(out_, ",", f.origin.x, f.positions2[i].x);
+        printCoordinate(out_, ",", f.origin.y, f.positions2[i].y);
+        std::fprintf(out_, ",%.9g,%.9g\n", static_cast<double>(f.velocities2[i].x),
+                     static_cast<double>(f.velocities2[i].y));
+      } else {
+        const Vec3 p = f.positions3[i];
+        const Vec3 v = f.velocities3[i];
+        // 9 significant digits: every float read back to the same bits.
+        std::fprintf(out_, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, f.ids[i].index,
+                     static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z),
+                     static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
+      }
+    }
+  }
+
+ private:
+  std::FILE* out_;
+};
+
+// PeTrack's text form: PedPy takes the frame rate from the first number on a header line that
+// holds "framerate", and the unit from "x/m" (metres) on one.
+class PetrackEncoder final : public TrajectoryEncoder {
+ public:
+  PetrackEncoder(std::FILE* out, const TrajectorySettings& s) : out_(out) {
+    std::fprintf(out_, "# trajectories written by crowdsim, every %lld step%s of %.9g s\n",
+                 static_cast<long long>(s.everySteps), s.everySteps == 1 ? "" : "s", s.timeStep);
+    std::fprintf(out_, "# framerate: %s fps\n", shortestDecimal(trajectoryFrameRate(s)).c_str());
+    std::fputs("# id: agent number; frame: step / kept-every (frame 0 is the initial state)\n", out_);
+    std::fputs("# id frame x/m y/m z/m\n", out_);
+  }
+
+  void write(const TrajectoryFrame& f) override {
+    const long long frame = f.frame;
+    for (std::size_t i = 0; i < f.ids.size(); ++i) {
+      std::fprintf(out_, "%u %lld", f.ids[i].index, frame);
+      if (f.positions3.empty()) {
+        printCoordinate(out_, " ", f.origin.x, f.positions2[i].x);
+        printCoordinate(out_, " ", f.origin.y, f.positions2[i].y);
+        std::fputs(" 0\n", out_);
+      } else {
+        const Vec3 p = f.positions3[i];
+        std::fprintf(out_, " %.9g %.9g %.9g\n", static_cast<double>(p.x), static_cast<double>(p.y),
+                     static_cast<double>(p.z));
+      }
+    }
+  }
+
+ private:
+  std::FILE* out_;
+};
+
+std::string lowerExtension(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  const std::size_t dot = path.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
+  std::string extension = path.substr(dot);
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
 }
 
 }  // namespace
 
-TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions) : dimensions_(dimensions) {
-  if (dimensions != 2 && dimensions != 3) {
-    throw std::invalid_argument("trajectory dimensions must be 2 or 3, got " + std::to_string(dimensions));
+std::unique_ptr<TrajectoryEncoder> makeCsvEncoder(std::FILE* out, int dimensions) {
+  return std::make_unique<CsvEncoder>(out, dimensions);
+}
+
+std::unique_ptr<TrajectoryEncoder> makePetrackEncoder(std::FILE* out, const TrajectorySettings& settings) {
+  return std::make_unique<PetrackEncoder>(out, settings);
+}
+
+TrajectoryFormat trajectoryFormatFor(const std::string& path) {
+  const std::string extension = lowerExtension(path);
+  if (extension == ".txt") return TrajectoryFormat::PetrackText;
+  if (extension == ".sqlite" || extension == ".db") return TrajectoryFormat::JupedsimSqlite;
+  return TrajectoryFormat::Csv;
+}
+
+const char* trajectoryFormatName(TrajectoryFormat format) {
+  switch (format) {
+    case TrajectoryFormat::PetrackText:
+      return "PeTrack text";
+    case TrajectoryFormat::JupedsimSqlite:
+      return "JuPedSim SQLite";
+    case TrajectoryFormat::Csv:
+      break;
+  }
+  return "CSV";
+}
+
+double writtenTimeStep(float timeStep) {
+  char text[32];
+  const auto written = std::to_chars(text, text + sizeof text - 1, timeStep);  // Shortest round trip.
+  *written.ptr = '\0';
+  return std::strtod(text, nullptr);
+}
+
+double trajectoryFrameRate(const TrajectorySettings& settings) {
+  return 1.0 / (static_cast<double>(settings.everySteps) * settings.timeStep);
+}
+
+TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions)
+    : TrajectoryWriter(path, TrajectorySettings{dimensions, 0.0, 1, {}}) {}
+
+TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySettings& settings)
+    : settings_(settings), format_(trajectoryFormatFor(path)) {
+  if (settings.dimensions != 2 && settings.dimensions != 3) {
+    throw std::invalid_argument("trajectory dimensions must be 2 or 3, got " +
+                                std::to_string(settings.dimensions));
+  }
+  if (settings.everySteps < 1) {
+    throw std::invalid_argument("trajectory steps kept every " + std::to_string(settings.everySteps) +
+                                ": must be 1 or more");
+  }
+  const std::string name = std::string(trajectoryFormatName(format_)) + " trajectories (" + path + ")";
+  if (format_ != TrajectoryFormat::Csv) {
+    const double rate = settings.timeStep > 0.0 ? trajectoryFrameRate(settings) : 0.0;
+    if (!(std::isfinite(rate) && rate > 0.0)) {
+      throw std::invalid_argument(name + " state a frame rate: the time step must be finite and positive");
+    }
+  }
+  if (format_ == TrajectoryFormat::JupedsimSqlite && settings.dimensions == 3) {
+    throw std::invalid_argument(name + " hold planar worlds only; write a 3D world as .csv or .txt");
+  }
+  if (format_ == TrajectoryFormat::JupedsimSqlite && ownDescriptor(path) >= 0) {
+    throw std::invalid_argument(name + ": a database must be a file, not one of the process's streams");
   }
   file_ = std::make_unique<OutputFile>(path);
-  std::fputs(dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz\n" : "step,agent,x,y,vx,vy\n", file_->stream());
+  switch (format_) {
+    case TrajectoryFormat::Csv:
+      encoder_ = makeCsvEncoder(file_->stream(), settings.dimensions);
+      break;
+    case TrajectoryFormat::PetrackText:
+      encoder_ = makePetrackEncoder(file_->stream(), settings);
+      break;
+    case TrajectoryFormat::JupedsimSqlite:
+      encoder_ = makeJupedsimEncoder(file_->writtenPath(), settings);
+      break;
+  }
 }
 
 TrajectoryWriter::~TrajectoryWriter() = default;
 
-void TrajectoryWriter::write(const Simulator& sim) {
+bool TrajectoryWriter::kept(std::int64_t step) {
   if (!file_) throw std::runtime_error("trajectory file already closed");
-  if (dimensions_ != 2) throw std::invalid_argument("a planar simulator written to a 3D trajectory file");
-  std::FILE* out = file_->stream();
-  const auto ids = sim.ids();
-  const auto pos = sim.positions();
-  const auto vel = sim.velocities();
-  const glm::dvec2 origin = sim.config().origin;
-  const long long step = sim.stepCount();
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    std::fprintf(out, "%lld,%u", step, ids[i].index);
-    printCoordinate(out, origin.x, pos[i].x);
-    printCoordinate(out, origin.y, pos[i].y);
-    std::fprintf(out, ",%.9g,%.9g\n", static_cast<double>(vel[i].x), static_cast<double>(vel[i].y));
-  }
+  return step % settings_.everySteps == 0;
+}
+
+void TrajectoryWriter::write(const Simulator& sim) {
+  if (settings_.dimensions != 2)
+    throw std::invalid_argument("a planar simulator written to a 3D trajectory file");
+  if (!kept(sim.stepCount())) return;
+  TrajectoryFrame frame;
+  frame.step = sim.stepCount();
+  frame.frame = frame.step / settings_.everySteps;
+  frame.ids = sim.ids();
+  frame.positions2 = sim.positions();
+  frame.velocities2 = sim.velocities();
+  frame.origin = sim.config().origin;
+  encoder_->write(frame);
+  ++frames_;
 }
 
 void TrajectoryWriter::write(const Simulator3& sim) {
-  if (!file_) throw std::runtime_error("trajectory file already closed");
-  if (dimensions_ != 3) throw std::invalid_argument("a 3D simulator written to a planar trajectory file");
-  std::FILE* out = file_->stream();
-  const auto ids = sim.ids();
-  const auto pos = sim.positions();
-  const auto vel = sim.velocities();
-  const long long step = sim.stepCount();
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    // 9 significant digits: every float read back to the same bits.
-    std::fprintf(out, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, ids[i].index,
-                 static_cast<double>(pos[i].x), static_cast<double>(pos[i].y), static_cast<double>(pos[i].z),
-                 static_cast<double>(vel[i].x), static_cast<double>(vel[i].y), static_cast<double>(vel[i].z));
-  }
+  if (settings_.dimensions != 3)
+    throw std::invalid_argument("a 3D simulator written to a planar trajectory file");
+  if (!kept(sim.stepCount())) return;
+  TrajectoryFrame frame;
+  frame.step = sim.stepCount();
+  frame.frame = frame.step / settings_.everySteps;
+  frame.ids = sim.ids();
+  frame.positions3 = sim.positions();
+  frame.velocities3 = sim.velocities();
+  encoder_->write(frame);
+  ++frames_;
+}
+
+OutputFile* TrajectoryWriter::file() {
+  if (encoder_) encoder_->finish();
+  return file_.get();
 }
 
 void TrajectoryWriter::close() {
   if (!file_) return;
+  if (encoder_) encoder_->finish();
   file_->commit();
   file_.reset();
+  encoder_.reset();
 }
 
 }  // namespace crowd

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# End-to-end checks of `crowdsim run --out` in the field's formats (crowd/trajectory.hpp): the
+# extension picks the format, --out-every keeps every K-th step, and the file and the metrics
+# JSON say which steps were kept. What is in a database is checked in
+# tests/io/test_trajectory_formats.cpp, as PedPy queries it.
+# Usage: trajectory_checks.sh CROWDSIM WORK_DIR CASE
+set -u
+crowdsim=$1
+work=$2
+check=$3
+helpers="$(dirname "$0")/check_helpers.sh"
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+# shellcheck source=check_helpers.sh
+source "$helpers"
+
+case "$check" in
+  petrack_every_fifth)
+    # 20 agents, steps 0 to 20, every 5th kept: frames 0 to 4, at 1 / (5 x 0.25 s) = 0.8 fps.
+    run run builtin circle --agents 20 --steps 20 --all-steps -q --out t.txt --out-every 5 --metrics m.json
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    grep -qx "# framerate: 0.8 fps" t.txt || fail "no frame rate of 0.8 fps in the header"
+    grep -q "x/m" t.txt || fail "no unit in the header"
+    [ "$(grep -vc '^#' t.txt)" = 100 ] || fail "expected 100 rows (20 agents x 5 frames)"
+    [ "$(grep -v '^#' t.txt | awk '{print $2}' | sort -un | tr '\n' ' ')" = "0 1 2 3 4 " ] ||
+      fail "frames are not 0 to 4"
+    grep -q '"everySteps": 5' m.json && grep -q '"frames": 5' m.json && grep -q '"format": "PeTrack text"' m.json ||
+      fail "the metrics do not say which steps were kept"
+    ;;
+  database_written)
+    run run builtin evacuation --agents 40 --steps 10 -q --out t.sqlite
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    [ "$(head -c 15 t.sqlite)" = "SQLite format 3" ] || fail "t.sqlite is not an SQLite database"
+    ;;
+  database_refuses_3d)
+    run run builtin sphere --agents 20 --steps 5 --out t.sqlite
+    [ "$rc" = 2 ] || fail "exit code $rc, expected 2"
+    grep -q "planar worlds only" err.txt || fail "the message does not say why"
+    [ ! -e t.sqlite ] || fail "a file was left behind"
+    ;;
+  out_every_needs_out)
+    run run builtin circle --agents 20 --steps 5 --out-every 5
+    [ "$rc" = 2 ] || fail "exit code $rc, expected 2"
+    grep -q -- "--out-every requires --out" err.txt || fail "the message does not say --out is needed"
+    ;;
+  *)
+    echo "unknown check $check"
+    exit 1
+    ;;
+esac
+echo "PASS ($check)"
