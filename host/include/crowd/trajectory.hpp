@@ -78,7 +78,8 @@ class TrajectoryWriter {
   std::int64_t framesWritten() const { return frames_; }
 
  private:
-  bool kept(std::int64_t step);
+  template <class Sim>
+  void writeKept(const Sim& sim, int dimensions);
 
   TrajectorySettings settings_;
   TrajectoryFormat format_ = TrajectoryFormat::Csv;

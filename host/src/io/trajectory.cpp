@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <crowd/output_file.hpp>
 #include <crowd/trajectory.hpp>
@@ -181,38 +182,36 @@ TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySett
 
 TrajectoryWriter::~TrajectoryWriter() = default;
 
-bool TrajectoryWriter::kept(std::int64_t step) {
+template <class Sim>
+void TrajectoryWriter::writeKept(const Sim& sim, int dimensions) {
   if (!file_) throw std::runtime_error("trajectory file already closed");
-  return step % settings_.everySteps == 0;
+  if (settings_.dimensions != dimensions) {
+    throw std::invalid_argument(dimensions == 3 ? "a 3D simulator written to a planar trajectory file"
+                                                : "a planar simulator written to a 3D trajectory file");
+  }
+  if (sim.stepCount() % settings_.everySteps != 0) return;
+  TrajectoryFrame frame;
+  frame.step = sim.stepCount();
+  frame.frame = frame.step / settings_.everySteps;
+  frame.ids = sim.ids();
+  if constexpr (std::is_same_v<Sim, Simulator3>) {
+    frame.positions3 = sim.positions();
+    frame.velocities3 = sim.velocities();
+  } else {
+    frame.positions2 = sim.positions();
+    frame.velocities2 = sim.velocities();
+    frame.origin = sim.config().origin;
+  }
+  encoder_->write(frame);
+  ++frames_;
 }
 
 void TrajectoryWriter::write(const Simulator& sim) {
-  if (settings_.dimensions != 2)
-    throw std::invalid_argument("a planar simulator written to a 3D trajectory file");
-  if (!kept(sim.stepCount())) return;
-  TrajectoryFrame frame;
-  frame.step = sim.stepCount();
-  frame.frame = frame.step / settings_.everySteps;
-  frame.ids = sim.ids();
-  frame.positions2 = sim.positions();
-  frame.velocities2 = sim.velocities();
-  frame.origin = sim.config().origin;
-  encoder_->write(frame);
-  ++frames_;
+  writeKept(sim, 2);
 }
 
 void TrajectoryWriter::write(const Simulator3& sim) {
-  if (settings_.dimensions != 3)
-    throw std::invalid_argument("a 3D simulator written to a planar trajectory file");
-  if (!kept(sim.stepCount())) return;
-  TrajectoryFrame frame;
-  frame.step = sim.stepCount();
-  frame.frame = frame.step / settings_.everySteps;
-  frame.ids = sim.ids();
-  frame.positions3 = sim.positions();
-  frame.velocities3 = sim.velocities();
-  encoder_->write(frame);
-  ++frames_;
+  writeKept(sim, 3);
 }
 
 OutputFile* TrajectoryWriter::file() {
