@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -153,6 +154,41 @@ TEST(TrajectoryFormats, PetrackTextAsPedpyReadsIt) {
     EXPECT_NEAR(rows[k].x, run.expected[k].x, 1e-9);
     EXPECT_NEAR(rows[k].y, run.expected[k].y, 1e-9);
   }
+  std::filesystem::remove(path);
+}
+
+std::string contents(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+TEST(TrajectoryFormats, TheWriterThreadWritesWhatTheStepWouldHave) {
+  for (const char* name : {"thread.txt", "thread.csv"}) {
+    std::string written[2];
+    for (const bool background : {false, true}) {
+      const std::string path = temporaryFile(std::string(background ? "bg_" : "fg_") + name);
+      CrossingRun run;
+      crowd::TrajectorySettings settings = everyOther();
+      settings.background = background;
+      crowd::TrajectoryWriter writer(path, settings);
+      run.runWriting(writer);
+      EXPECT_EQ(writer.framesWritten(), 6);
+      written[background ? 1 : 0] = contents(path);
+      std::filesystem::remove(path);
+    }
+    EXPECT_GT(written[0].size(), 200u) << name;
+    EXPECT_EQ(written[0], written[1]) << name;
+  }
+}
+
+TEST(TrajectoryFormats, NothingIsWrittenAfterTheFileIsComplete) {
+  const std::string path = temporaryFile("complete.csv");
+  CrossingRun run;
+  crowd::TrajectoryWriter writer(path, everyOther());
+  writer.write(run.sim);
+  ASSERT_NE(writer.file(), nullptr);  // Complete: what commitTogether asks for.
+  EXPECT_THROW(writer.write(run.sim), std::runtime_error);
+  writer.close();
   std::filesystem::remove(path);
 }
 

@@ -125,6 +125,7 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
           {"format", trajectoryFormatName(trajectory->format())},
           {"everySteps", kept.everySteps},
           {"frames", trajectory->framesWritten()},
+          {"writerStalls", trajectory->stalls()},
           {"frameRate", kept.timeStep > 0.0 ? nlohmann::json(trajectoryFrameRate(kept)) : nlohmann::json()}};
     }
     doc["wallSeconds"] = wall;
@@ -137,6 +138,11 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   OutputFile::commitTogether(
       {trajectory ? trajectory->file() : nullptr, metricsFile ? &*metricsFile : nullptr});
   printSummary(scenario, sim, m, threads, wall);
+  if (trajectory && trajectory->stalls() > 0) {
+    std::cerr << "crowdsim: note: " << trajectory->stalls() << " of " << trajectory->framesWritten()
+              << " kept steps waited for the trajectory writer (the disk or the format is slower than "
+                 "the step); --out-every K keeps fewer\n";
+  }
   if (sampler) printMeasurementSummary(sampler->measurements());
   return kExitSuccess;
 }

@@ -35,6 +35,9 @@ struct TrajectorySettings {
   std::int64_t everySteps = 1;  ///< Keep steps 0, K, 2K, ...
   /// The walkable area as a WKT POLYGON, for a JuPedSim database (walkableAreaWkt).
   std::string walkableArea;
+  /// Encode on a writer thread: write() copies the kept step into one of two buffers and
+  /// returns, waiting only when the writer is a whole buffer behind (TrajectoryWriter::stalls).
+  bool background = true;
 };
 
 /// The frames per second a file with `settings` states: 1 / (everySteps timeStep).
@@ -45,6 +48,7 @@ double trajectoryFrameRate(const TrajectorySettings& settings);
 double writtenTimeStep(float timeStep);
 
 class TrajectoryEncoder;
+class BackgroundEncoder;
 
 class TrajectoryWriter {
  public:
@@ -76,6 +80,8 @@ class TrajectoryWriter {
   TrajectoryFormat format() const { return format_; }
   const TrajectorySettings& settings() const { return settings_; }
   std::int64_t framesWritten() const { return frames_; }
+  /// How many kept steps waited for the writer thread to free a buffer.
+  std::int64_t stalls() const;
 
  private:
   template <class Sim>
@@ -85,6 +91,8 @@ class TrajectoryWriter {
   TrajectoryFormat format_ = TrajectoryFormat::Csv;
   std::unique_ptr<OutputFile> file_;
   std::unique_ptr<TrajectoryEncoder> encoder_;
+  const BackgroundEncoder* background_ = nullptr;  ///< encoder_, when it is one.
+  bool finished_ = false;
   std::int64_t frames_ = 0;
 };
 

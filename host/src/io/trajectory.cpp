@@ -12,6 +12,7 @@
 #include <crowd/output_file.hpp>
 #include <crowd/trajectory.hpp>
 
+#include "io/background_encoder.hpp"
 #include "io/trajectory_encoder.hpp"
 
 namespace crowd {
@@ -141,7 +142,7 @@ double trajectoryFrameRate(const TrajectorySettings& settings) {
 }
 
 TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions)
-    : TrajectoryWriter(path, TrajectorySettings{dimensions, 0.0, 1, {}}) {}
+    : TrajectoryWriter(path, TrajectorySettings{dimensions, 0.0, 1, {}, true}) {}
 
 TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySettings& settings)
     : settings_(settings), format_(trajectoryFormatFor(path)) {
@@ -178,13 +179,18 @@ TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySett
       encoder_ = makeJupedsimEncoder(file_->writtenPath(), settings);
       break;
   }
+  if (settings.background) {
+    auto background = std::make_unique<BackgroundEncoder>(std::move(encoder_));
+    background_ = background.get();
+    encoder_ = std::move(background);
+  }
 }
 
 TrajectoryWriter::~TrajectoryWriter() = default;
 
 template <class Sim>
 void TrajectoryWriter::writeKept(const Sim& sim, int dimensions) {
-  if (!file_) throw std::runtime_error("trajectory file already closed");
+  if (!file_ || finished_) throw std::runtime_error("trajectory file already complete");
   if (settings_.dimensions != dimensions) {
     throw std::invalid_argument(dimensions == 3 ? "a 3D simulator written to a planar trajectory file"
                                                 : "a planar simulator written to a 3D trajectory file");
@@ -214,14 +220,20 @@ void TrajectoryWriter::write(const Simulator3& sim) {
   writeKept(sim, 3);
 }
 
+std::int64_t TrajectoryWriter::stalls() const {
+  return background_ != nullptr ? background_->stalls() : 0;
+}
+
 OutputFile* TrajectoryWriter::file() {
-  if (encoder_) encoder_->finish();
+  if (encoder_ && !finished_) encoder_->finish();
+  finished_ = true;
   return file_.get();
 }
 
 void TrajectoryWriter::close() {
   if (!file_) return;
-  if (encoder_) encoder_->finish();
+  if (encoder_ && !finished_) encoder_->finish();
+  finished_ = true;
   file_->commit();
   file_.reset();
   encoder_.reset();
