@@ -26,6 +26,21 @@ case "$check" in
     grep -q '"everySteps": 5' m.json && grep -q '"frames": 5' m.json && grep -q '"format": "PeTrack text"' m.json ||
       fail "the metrics do not say which steps were kept"
     ;;
+  window_kept)
+    # Every 2nd step from 1 s to 3.9 s of 0.25 s steps: steps 4 to 14, frames 2 to 7.
+    run run builtin circle --agents 20 --steps 20 --all-steps -q --out w.txt --out-every 2 --out-from 1 \
+        --out-to 3.9 --metrics m.json
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    [ "$(grep -v '^#' w.txt | awk '{print $2}' | sort -un | tr '\n' ' ')" = "2 3 4 5 6 7 " ] ||
+      fail "frames are not 2 to 7"
+    grep -q '"firstStep": 4' m.json && grep -q '"lastStep": 15' m.json || fail "the metrics do not give the window"
+    ;;
+  empty_window_refused)
+    run run builtin circle --agents 20 --steps 20 -q --out w.txt --out-from 3 --out-to 2
+    [ "$rc" = 2 ] || fail "exit code $rc, expected 2"
+    grep -q -- "--out-from 3 s to --out-to 2 s holds no step of 0.25 s" err.txt || fail "the message does not say why"
+    [ ! -e w.txt ] || fail "a file was written"
+    ;;
   database_written)
     run run builtin evacuation --agents 40 --steps 10 -q --out t.sqlite
     [ "$rc" = 0 ] || fail "exit code $rc"

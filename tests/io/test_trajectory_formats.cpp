@@ -198,6 +198,10 @@ TEST(TrajectoryFormats, FormatsThatStateAFrameRateRefuseAMissingTimeStep) {
   settings.timeStep = 0.1;
   settings.everySteps = 0;
   EXPECT_THROW(crowd::TrajectoryWriter(temporaryFile("every0.csv"), settings), std::invalid_argument);
+  settings.everySteps = 1;
+  settings.firstStep = 10;
+  settings.lastStep = 9;
+  EXPECT_THROW(crowd::TrajectoryWriter(temporaryFile("window.csv"), settings), std::invalid_argument);
 }
 
 TEST(TrajectoryFormats, WalkableAreaHasTheSolidObstaclesAsHoles) {

@@ -6,8 +6,10 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -43,6 +45,13 @@ void checkRunOutputs(const RunOptions& o, const std::string& input, const char* 
   checkOutputPaths({{"--out", o.outPath}, {"--metrics", o.metricsPath}}, {input}, inputKind);
 }
 
+// "1.5 s": seconds as a person writes them.
+std::string formatSeconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", seconds);
+  return text;
+}
+
 // What the trajectory file states: the kept steps' frame rate and, for a JuPedSim database, the
 // walkable area (warned when obstacles overlap: a polygon library must merge their holes).
 template <class World, class Sim>
@@ -51,6 +60,18 @@ TrajectorySettings trajectorySettings(const RunOptions& o, const World& scenario
   settings.dimensions = std::is_same_v<Sim, Simulator3> ? 3 : 2;
   settings.timeStep = writtenTimeStep(scenario.timeStep);
   settings.everySteps = o.outEvery;
+  // The window in seconds, as steps: the first step at or after `from`, the last at or before `to`.
+  const double step = settings.timeStep;
+  const auto asStep = [](double rounded) {  // Past any run's length (or infinite): no bound.
+    return rounded < 9e18 ? static_cast<std::int64_t>(rounded) : std::numeric_limits<std::int64_t>::max();
+  };
+  if (o.outFrom) settings.firstStep = asStep(std::ceil(*o.outFrom / step - 1e-9));
+  if (o.outTo) settings.lastStep = asStep(std::floor(*o.outTo / step + 1e-9));
+  if (settings.firstStep > settings.lastStep) {
+    throw std::invalid_argument("--out-from " + formatSeconds(o.outFrom.value_or(0.0)) + " to --out-to " +
+                                formatSeconds(o.outTo.value_or(0.0)) + " holds no step of " +
+                                formatSeconds(step));
+  }
   if constexpr (std::is_same_v<Sim, Simulator>) {
     if (trajectoryFormatFor(o.outPath) == TrajectoryFormat::JupedsimSqlite) {
       bool overlapping = false;
@@ -124,8 +145,13 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
           {"path", o.outPath},
           {"format", trajectoryFormatName(trajectory->format())},
           {"everySteps", kept.everySteps},
+          {"firstStep", kept.firstStep},
+          {"lastStep", kept.lastStep == std::numeric_limits<std::int64_t>::max()
+                           ? nlohmann::json()
+                           : nlohmann::json(kept.lastStep)},
           {"frames", trajectory->framesWritten()},
           {"writerStalls", trajectory->stalls()},
+          {"writerStallSeconds", trajectory->stallSeconds()},
           {"frameRate", kept.timeStep > 0.0 ? nlohmann::json(trajectoryFrameRate(kept)) : nlohmann::json()}};
     }
     doc["wallSeconds"] = wall;
@@ -138,10 +164,12 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   OutputFile::commitTogether(
       {trajectory ? trajectory->file() : nullptr, metricsFile ? &*metricsFile : nullptr});
   printSummary(scenario, sim, m, threads, wall);
-  if (trajectory && trajectory->stalls() > 0) {
+  // Said where it cost something (a wait of a few milliseconds is the thread waking up).
+  if (trajectory && trajectory->stallSeconds() >= 0.5) {
     std::cerr << "crowdsim: note: " << trajectory->stalls() << " of " << trajectory->framesWritten()
-              << " kept steps waited for the trajectory writer (the disk or the format is slower than "
-                 "the step); --out-every K keeps fewer\n";
+              << " kept steps waited " << formatSeconds(trajectory->stallSeconds())
+              << " in all for the trajectory writer (the disk or the format is slower than the step); "
+                 "--out-every K keeps fewer\n";
   }
   if (sampler) printMeasurementSummary(sampler->measurements());
   return kExitSuccess;
@@ -210,6 +238,13 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
   run.add_option("--out-every", o.outEvery,
                  "Keep every K-th step in --out (steps 0, K, 2K, ...; the frame rate says so), default 1")
       ->check(CLI::Range(static_cast<std::int64_t>(1), static_cast<std::int64_t>(INT64_MAX)))
+      ->needs(out);
+  run.add_option("--out-from", o.outFrom,
+                 "Keep steps in --out from this many seconds on (default: the start)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(out);
+  run.add_option("--out-to", o.outTo, "Keep steps in --out up to this many seconds (default: the end)")
+      ->check(CLI::NonNegativeNumber)
       ->needs(out);
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");

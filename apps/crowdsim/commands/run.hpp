@@ -17,7 +17,9 @@ struct RunOptions {
   std::optional<std::uint64_t> seed;
   std::string backend = "auto";
   std::string outPath;
-  std::int64_t outEvery = 1;  ///< --out-every: keep steps 0, K, 2K, ... in --out.
+  std::int64_t outEvery = 1;      ///< --out-every: keep steps 0, K, 2K, ... in --out.
+  std::optional<double> outFrom;  ///< --out-from: seconds; keep steps from then on.
+  std::optional<double> outTo;    ///< --out-to: seconds; keep steps up to then.
   std::string metricsPath;
   bool allSteps = false;
   bool quiet = false;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -33,6 +34,10 @@ struct TrajectorySettings {
   int dimensions = 2;           ///< 2 or 3; a JuPedSim database holds planar worlds only.
   double timeStep = 0.0;        ///< s; the frame rate of .txt and .sqlite files (needed there).
   std::int64_t everySteps = 1;  ///< Keep steps 0, K, 2K, ...
+  /// Keep only the steps from firstStep to lastStep, both included (of those a multiple of
+  /// everySteps). Frames keep their numbers (step / everySteps), so a window starts past 0.
+  std::int64_t firstStep = 0;
+  std::int64_t lastStep = std::numeric_limits<std::int64_t>::max();
   /// The walkable area as a WKT POLYGON, for a JuPedSim database (walkableAreaWkt).
   std::string walkableArea;
   /// Encode on a writer thread: write() copies the kept step into one of two buffers and
@@ -54,9 +59,9 @@ class TrajectoryWriter {
  public:
   /// Opens `path` for writing and writes the header. Throws std::runtime_error if it cannot,
   /// std::invalid_argument for settings the format cannot take (dimensions other than 2 or 3,
-  /// everySteps below 1, a frame rate that is not finite and positive where the format states
-  /// one, a 3D world or a device for a database).
-  /// The file appears at `path` only when close() succeeds (crowd/output_file.hpp).
+  /// everySteps below 1, a window with firstStep past lastStep or below 0, a frame rate that is not finite
+  /// and positive where the format states one, a 3D world or a device for a database). The file appears at
+  /// `path` only when close() succeeds (crowd/output_file.hpp).
   TrajectoryWriter(const std::string& path, const TrajectorySettings& settings);
   /// A CSV-style writer of every step (the settings' defaults but `dimensions`).
   explicit TrajectoryWriter(const std::string& path, int dimensions = 2);
@@ -65,8 +70,8 @@ class TrajectoryWriter {
   TrajectoryWriter& operator=(const TrajectoryWriter&) = delete;
 
   /// Appends the simulator's current state as frame sim.stepCount() / everySteps when that step
-  /// is kept (a multiple of everySteps); otherwise does nothing. Throws std::invalid_argument
-  /// for a simulator of the other kind than the file's dimensions.
+  /// is kept (a multiple of everySteps within the window); otherwise does nothing. Throws
+  /// std::invalid_argument for a simulator of the other kind than the file's dimensions.
   void write(const Simulator& sim);
   void write(const Simulator3& sim);
   /// Flushes, closes and puts the file in place; throws std::runtime_error if any write failed
@@ -80,8 +85,9 @@ class TrajectoryWriter {
   TrajectoryFormat format() const { return format_; }
   const TrajectorySettings& settings() const { return settings_; }
   std::int64_t framesWritten() const { return frames_; }
-  /// How many kept steps waited for the writer thread to free a buffer.
+  /// How many kept steps waited for the writer thread to free a buffer, and for how long.
   std::int64_t stalls() const;
+  double stallSeconds() const;
 
  private:
   template <class Sim>

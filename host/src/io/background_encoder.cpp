@@ -2,6 +2,8 @@
 // thread.
 #include "io/background_encoder.hpp"
 
+#include <chrono>
+
 namespace crowd {
 
 TrajectoryFrame BackgroundEncoder::Snapshot::view() const {
@@ -46,8 +48,12 @@ void BackgroundEncoder::write(const TrajectoryFrame& f) {
   {
     std::unique_lock<std::mutex> lock(mutex_);
     if (failure_) std::rethrow_exception(failure_);
-    if (free_.empty()) ++stalls_;
-    changed_.wait(lock, [this] { return !free_.empty() || failure_; });
+    if (free_.empty()) {
+      ++stalls_;
+      const auto start = std::chrono::steady_clock::now();
+      changed_.wait(lock, [this] { return !free_.empty() || failure_; });
+      stallSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
     if (failure_) std::rethrow_exception(failure_);
     buffer = free_.front();
     free_.pop_front();

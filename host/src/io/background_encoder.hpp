@@ -27,8 +27,9 @@ class BackgroundEncoder final : public TrajectoryEncoder {
   /// Encodes every frame still waiting, then finishes the file; throws what the thread met.
   void finish() override;
 
-  /// How many times write() had to wait for a free buffer.
+  /// How many times write() had to wait for a free buffer, and for how long in all.
   std::int64_t stalls() const { return stalls_; }
+  double stallSeconds() const { return stallSeconds_; }
 
  private:
   // A frame's own copy of the columns it shows.
@@ -56,6 +57,7 @@ class BackgroundEncoder final : public TrajectoryEncoder {
   bool stopping_ = false;
   std::exception_ptr failure_;
   std::int64_t stalls_ = 0;
+  double stallSeconds_ = 0.0;
   std::thread thread_;
 };
 

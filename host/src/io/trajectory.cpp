@@ -141,8 +141,16 @@ double trajectoryFrameRate(const TrajectorySettings& settings) {
   return 1.0 / (static_cast<double>(settings.everySteps) * settings.timeStep);
 }
 
+namespace {
+TrajectorySettings settingsOf(int dimensions) {
+  TrajectorySettings settings;
+  settings.dimensions = dimensions;
+  return settings;
+}
+}  // namespace
+
 TrajectoryWriter::TrajectoryWriter(const std::string& path, int dimensions)
-    : TrajectoryWriter(path, TrajectorySettings{dimensions, 0.0, 1, {}, true}) {}
+    : TrajectoryWriter(path, settingsOf(dimensions)) {}
 
 TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySettings& settings)
     : settings_(settings), format_(trajectoryFormatFor(path)) {
@@ -153,6 +161,10 @@ TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySett
   if (settings.everySteps < 1) {
     throw std::invalid_argument("trajectory steps kept every " + std::to_string(settings.everySteps) +
                                 ": must be 1 or more");
+  }
+  if (settings.firstStep < 0 || settings.firstStep > settings.lastStep) {
+    throw std::invalid_argument("trajectory steps kept from " + std::to_string(settings.firstStep) + " to " +
+                                std::to_string(settings.lastStep) + ": an empty window");
   }
   const std::string name = std::string(trajectoryFormatName(format_)) + " trajectories (" + path + ")";
   if (format_ != TrajectoryFormat::Csv) {
@@ -195,7 +207,8 @@ void TrajectoryWriter::writeKept(const Sim& sim, int dimensions) {
     throw std::invalid_argument(dimensions == 3 ? "a 3D simulator written to a planar trajectory file"
                                                 : "a planar simulator written to a 3D trajectory file");
   }
-  if (sim.stepCount() % settings_.everySteps != 0) return;
+  const std::int64_t step = sim.stepCount();
+  if (step % settings_.everySteps != 0 || step < settings_.firstStep || step > settings_.lastStep) return;
   TrajectoryFrame frame;
   frame.step = sim.stepCount();
   frame.frame = frame.step / settings_.everySteps;
@@ -222,6 +235,10 @@ void TrajectoryWriter::write(const Simulator3& sim) {
 
 std::int64_t TrajectoryWriter::stalls() const {
   return background_ != nullptr ? background_->stalls() : 0;
+}
+
+double TrajectoryWriter::stallSeconds() const {
+  return background_ != nullptr ? background_->stallSeconds() : 0.0;
 }
 
 OutputFile* TrajectoryWriter::file() {
