@@ -4,13 +4,16 @@
 // `--busy N` runs the sweep beside N processes that keep cores busy: how the step copes with a
 // loaded machine.
 #include <omp.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -47,6 +50,8 @@ struct BenchOptions {
   std::string jsonPath;
   std::string checkPath;  // A stored results file to compare the cost figures with.
   bool exactRvo2 = false;
+  std::string write;            // --write: a trajectory format (txt, csv, sqlite) written while timing.
+  std::int64_t writeEvery = 1;  // --write-every: keep every K-th step.
 };
 
 std::string cpuModel() {
@@ -91,6 +96,24 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     throwIfStopRequested("while warming up");  // The CPU's step polls too; the GPU's does not.
     sim.step();
   }
+  // With --write, trajectories are written as `run --out` writes them, into a file removed
+  // afterwards; the step's own times stay the step's, and the wall time around step and write
+  // (with the writer's last frames at the end) says what writing adds.
+  std::optional<TrajectoryWriter> writer;
+  const std::filesystem::path writePath = std::filesystem::temp_directory_path() /
+                                          ("crowdsim_bench_" + std::to_string(::getpid()) + "." + o.write);
+  if (!o.write.empty()) {
+    TrajectorySettings settings;
+    settings.dimensions = std::is_same_v<Sim, Simulator3> ? 3 : 2;
+    settings.timeStep = writtenTimeStep(sim.config().timeStep);
+    settings.everySteps = o.writeEvery;
+    if constexpr (std::is_same_v<Sim, Simulator>) {
+      if (o.write == "sqlite") settings.walkableArea = walkableAreaWkt(sim);
+    }
+    settings.firstStep = sim.stepCount() + 1;  // The timed steps only.
+    writer.emplace(writePath.string(), settings);
+  }
+  const auto wallStart = std::chrono::steady_clock::now();
   PhaseTimes sum;
   std::vector<double> totals;
   double candidates = 0;
@@ -101,6 +124,7 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     throwIfStopRequested("while timing steps");
     const double live = static_cast<double>(sim.agentCount());
     sim.step();
+    if (writer) writer->write(sim);
     sum += sim.lastStepTimes();
     totals.push_back(sim.lastStepTimes().total());
     candidates += sim.lastCandidatesPerAgent();
@@ -108,6 +132,18 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     agentSteps += live;
     if constexpr (std::is_same_v<Sim, Simulator>)
       planCandidates += static_cast<double>(sim.lastPlanCandidates());
+  }
+  nlohmann::json output;
+  if (writer) {
+    writer->close();
+    const double wallMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wallStart).count();
+    std::filesystem::remove(writePath);
+    output = {{"format", trajectoryFormatName(writer->format())},
+              {"everySteps", o.writeEvery},
+              {"framesWritten", writer->framesWritten()},
+              {"wallMsPerStepWithOutput", wallMs / o.steps},
+              {"writerStalls", writer->stalls()}};
   }
   const double n = o.steps;
   const PhaseTimes mean = sum / n;
@@ -132,6 +168,14 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     std::printf("%-20s %10s %8s planner: %.0f candidates a step, %.3e candidates/s in the steering phase\n",
                 "", "", "", planCandidates / n, planRate);
   }
+  if (!output.is_null()) {
+    std::printf(
+        "%-20s %10s %8s output: %s every %lld step%s, %.3f ms a step with writing (the step %.3f), %lld "
+        "of %lld kept steps waited for the writer\n",
+        "", "", "", trajectoryFormatName(writer->format()), static_cast<long long>(o.writeEvery),
+        o.writeEvery == 1 ? "" : "s", output["wallMsPerStepWithOutput"].get<double>(), mean.total(),
+        static_cast<long long>(writer->stalls()), static_cast<long long>(writer->framesWritten()));
+  }
   std::fflush(stdout);
   nlohmann::json msPerStep;
   for (int p = 0; p < kPhaseCount; ++p) msPerStep[kPhaseNames[p]] = mean.ms[p];
@@ -153,7 +197,8 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
                         {"hostBytesPerAgent", hostBytesPerAgent},
                         {"deviceBytesPerAgent", bytesPerAgent},
                         {"planCandidatesPerStep", planCandidates / n},
-                        {"planCandidatesPerSecond", planRate}};
+                        {"planCandidatesPerSecond", planRate},
+                        {"output", output}};
 }
 
 void addBenchOptions(CLI::App& app, BenchOptions& o) {
@@ -192,6 +237,14 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
       ->capture_default_str();
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
+  CLI::Option* write =
+      app.add_option("--write", o.write,
+                     "Write trajectories in this format (txt, csv or sqlite, as run --out writes them) while "
+                     "timing, into a temporary file, and report the wall time a step takes with writing")
+          ->check(CLI::IsMember({"txt", "csv", "sqlite"}));
+  app.add_option("--write-every", o.writeEvery, "With --write: keep every K-th step, default 1")
+      ->check(CLI::Range(static_cast<std::int64_t>(1), static_cast<std::int64_t>(1000000)))
+      ->needs(write);
   app.add_flag("--exact-rvo2", o.exactRvo2,
                "RVO2's results to the bit: no deadlock jitter, no speed clamp, no obstacle-vertex repair");
   app.add_option(
