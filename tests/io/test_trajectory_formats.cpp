@@ -189,6 +189,8 @@ TEST(TrajectoryFormats, NothingIsWrittenAfterTheFileIsComplete) {
   ASSERT_NE(writer.file(), nullptr);  // Complete: what commitTogether asks for.
   EXPECT_THROW(writer.write(run.sim), std::runtime_error);
   writer.close();
+  EXPECT_EQ(writer.stalls(), 0);  // Still answered once closed.
+  EXPECT_EQ(writer.framesWritten(), 1);
   std::filesystem::remove(path);
 }
 

@@ -97,7 +97,9 @@ class TrajectoryWriter {
   TrajectoryFormat format_ = TrajectoryFormat::Csv;
   std::unique_ptr<OutputFile> file_;
   std::unique_ptr<TrajectoryEncoder> encoder_;
-  const BackgroundEncoder* background_ = nullptr;  ///< encoder_, when it is one.
+  const BackgroundEncoder* background_ = nullptr;  ///< encoder_, when it is one (null once closed).
+  std::int64_t closedStalls_ = 0;                  ///< Its figures, kept when it is closed.
+  double closedStallSeconds_ = 0.0;
   bool finished_ = false;
   std::int64_t frames_ = 0;
 };

@@ -234,11 +234,11 @@ void TrajectoryWriter::write(const Simulator3& sim) {
 }
 
 std::int64_t TrajectoryWriter::stalls() const {
-  return background_ != nullptr ? background_->stalls() : 0;
+  return background_ != nullptr ? background_->stalls() : closedStalls_;
 }
 
 double TrajectoryWriter::stallSeconds() const {
-  return background_ != nullptr ? background_->stallSeconds() : 0.0;
+  return background_ != nullptr ? background_->stallSeconds() : closedStallSeconds_;
 }
 
 OutputFile* TrajectoryWriter::file() {
@@ -253,6 +253,11 @@ void TrajectoryWriter::close() {
   finished_ = true;
   file_->commit();
   file_.reset();
+  if (background_ != nullptr) {
+    closedStalls_ = background_->stalls();
+    closedStallSeconds_ = background_->stallSeconds();
+    background_ = nullptr;
+  }
   encoder_.reset();
 }
 
