@@ -163,7 +163,7 @@ case "$check" in
     run run builtin circle --agents 5 --steps 2 -q --out link.csv
     [ "$rc" = 0 ] || fail "exit code $rc"
     [ -L link.csv ] || fail "the link was replaced"
-    [ "$(head -1 target.csv)" = "step,agent,x,y,vx,vy" ] || fail "the link's target was not written"
+    [ "$(head -1 target.csv)" = "step,agent,x,y,vx,vy,time" ] || fail "the link's target was not written"
     # Two links to one new file are one output; a loop of links is refused; nothing is written.
     ln -s same.csv one.csv
     ln -s same.csv two.csv
@@ -258,7 +258,7 @@ case "$check" in
     # A 3D built-in writes x, y, z columns and says it is 3D in the summary and the metrics.
     run run builtin sphere --agents 200 --steps 5 -q --out t.csv --metrics m.json
     [ "$rc" = 0 ] || fail "exit code $rc"
-    [ "$(head -1 t.csv)" = "step,agent,x,y,z,vx,vy,vz" ] || fail "the trajectory header is $(head -1 t.csv)"
+    [ "$(head -1 t.csv)" = "step,agent,x,y,z,vx,vy,vz,time" ] || fail "the trajectory header is $(head -1 t.csv)"
     [ "$(wc -l < t.csv)" = 1201 ] || fail "$(wc -l < t.csv) lines, expected 1 + 6 x 200"
     awk -F, 'NR > 1 && NF != 8 { bad = 1 } END { exit bad }' t.csv || fail "a row without 8 columns"
     grep -q '"dimensions": 3' m.json || fail "the metrics do not say 3 dimensions"

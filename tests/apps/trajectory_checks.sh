@@ -62,6 +62,35 @@ case "$check" in
     [ "$rc" = 0 ] || fail "exit code $rc"
     [ "$(head -c 15 t.sqlite)" = "SQLite format 3" ] || fail "t.sqlite is not an SQLite database"
     ;;
+  pedpy_loaders)
+    # One run written three ways, each read back as PedPy's loaders read it (pedpy_loaders.py).
+    for out in t.txt t.sqlite t.h5; do
+      run run builtin evacuation --agents 40 --steps 10 --all-steps -q --out "$out" --out-every 2
+      if grep -q "this build has no" err.txt; then
+        echo "skipped: $(grep -o "this build has no [A-Za-z0-9]*" err.txt)"
+        exit 77
+      fi
+      [ "$rc" = 0 ] || fail "exit code $rc writing $out: $(cat err.txt)"
+    done
+    # 40 agents, steps 0 to 10, every 2nd: 6 frames at 1 / (2 x 0.1 s) = 5 fps.
+    /usr/bin/python3 "$(dirname "$helpers")/pedpy_loaders.py" t.txt t.sqlite t.h5 40 6 5 > py.txt 2>&1
+    prc=$?
+    cat py.txt
+    [ "$prc" = 77 ] && exit 77
+    [ "$prc" = 0 ] || fail "the files do not read as PedPy reads them"
+    ;;
+  archive_bench_writes)
+    mkdir -p tmp
+    TMPDIR="$PWD/tmp" run bench --scenario random --agents 2000 --steps 4 --warmup 1 --threads 1 --write h5 --json b.json
+    if grep -q "this build has no HDF5" err.txt; then
+      echo "skipped: this build has no HDF5 (libhdf5-dev)"
+      exit 77
+    fi
+    [ "$rc" = 0 ] || fail "exit code $rc"
+    grep -q "output: HDF5 every 1 step, .* bytes an agent row" out.txt || fail "no output line"
+    grep -q '"rowsWritten": 8000' b.json || fail "the JSON does not count 8,000 rows"
+    [ -z "$(ls -A tmp)" ] || fail "bench left $(ls tmp)"
+    ;;
   database_refuses_3d)
     run run builtin sphere --agents 20 --steps 5 --out t.sqlite
     [ "$rc" = 2 ] || fail "exit code $rc, expected 2"

@@ -16,6 +16,8 @@
 #include <crowd/simulator3.hpp>
 #include <crowd/trajectory.hpp>
 
+#include "io/crossing_run.hpp"
+
 #ifdef CROWD_WITH_SQLITE
 #include <sqlite3.h>
 #endif
@@ -23,71 +25,17 @@
 namespace {
 
 using crowd::Vec2;
-
-struct Kept {
-  long long frame;
-  unsigned id;
-  double x, y;
-};
-
-// Four agents crossing round a square post, far from (0, 0): the file must add the frame's
-// origin back. Steps 0..10, every 2nd kept.
-struct CrossingRun {
-  static constexpr double kOriginX = 1000.0;
-  static constexpr double kOriginY = -2000.0;
-  crowd::Simulator sim;
-  std::vector<Kept> expected;
-
-  CrossingRun() : sim(config()) {
-    const std::vector<Vec2> post{Vec2(-1.0f, -1.0f), Vec2(1.0f, -1.0f), Vec2(1.0f, 1.0f), Vec2(-1.0f, 1.0f)};
-    sim.addObstacle(post);
-    for (int k = 0; k < 4; ++k) {
-      crowd::AgentDef agent;
-      const float angle = 1.5707964f * static_cast<float>(k);
-      agent.position = Vec2(6.0f * std::cos(angle), 6.0f * std::sin(angle));
-      agent.goal = -agent.position;
-      agent.params.radius = 0.3f;
-      sim.addAgent(agent);
-    }
-  }
-
-  static crowd::SimulatorConfig config() {
-    crowd::SimulatorConfig c;
-    c.timeStep = 0.25f;
-    c.origin = {kOriginX, kOriginY};
-    return c;
-  }
-
-  void runWriting(crowd::TrajectoryWriter& writer) {
-    for (int s = 0; s <= 10; ++s) {
-      if (s > 0) sim.step();
-      writer.write(sim);
-      if (s % 2 != 0) continue;
-      for (std::size_t i = 0; i < sim.agentCount(); ++i) {
-        expected.push_back(Kept{s / 2, sim.ids()[i].index,
-                                kOriginX + static_cast<double>(sim.positions()[i].x),
-                                kOriginY + static_cast<double>(sim.positions()[i].y)});
-      }
-    }
-    writer.close();
-  }
-};
-
-crowd::TrajectorySettings everyOther() {
-  crowd::TrajectorySettings settings;
-  settings.timeStep = 0.25;
-  settings.everySteps = 2;
-  return settings;
-}
-
-std::string temporaryFile(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("crowd_test_" + name)).string();
-}
+using crowd::test::CrossingRun;
+using crowd::test::everyOther;
+using crowd::test::Kept;
+using crowd::test::temporaryFile;
 
 TEST(TrajectoryFormats, ChosenByTheExtension) {
   EXPECT_EQ(crowd::trajectoryFormatFor("run.TXT"), crowd::TrajectoryFormat::PetrackText);
   EXPECT_EQ(crowd::trajectoryFormatFor("out/run.sqlite"), crowd::TrajectoryFormat::JupedsimSqlite);
   EXPECT_EQ(crowd::trajectoryFormatFor("run.db"), crowd::TrajectoryFormat::JupedsimSqlite);
+  EXPECT_EQ(crowd::trajectoryFormatFor("run.h5"), crowd::TrajectoryFormat::ArchiveHdf5);
+  EXPECT_EQ(crowd::trajectoryFormatFor("run.HDF5"), crowd::TrajectoryFormat::ArchiveHdf5);
   EXPECT_EQ(crowd::trajectoryFormatFor("run.csv"), crowd::TrajectoryFormat::Csv);
   EXPECT_EQ(crowd::trajectoryFormatFor("/dev/stdout"), crowd::TrajectoryFormat::Csv);
   EXPECT_EQ(crowd::trajectoryFormatFor("a.txt/run"), crowd::TrajectoryFormat::Csv);
@@ -154,6 +102,28 @@ TEST(TrajectoryFormats, PetrackTextAsPedpyReadsIt) {
     EXPECT_NEAR(rows[k].x, run.expected[k].x, 1e-9);
     EXPECT_NEAR(rows[k].y, run.expected[k].y, 1e-9);
   }
+  std::filesystem::remove(path);
+}
+
+// A CSV has no header lines for a frame rate: with a known time step each row ends in its time.
+TEST(TrajectoryFormats, CsvRowsStateTheirTime) {
+  const std::string path = temporaryFile("timed.csv");
+  CrossingRun run;
+  crowd::TrajectoryWriter writer(path, everyOther());
+  run.runWriting(writer);
+  std::ifstream in(path);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  EXPECT_EQ(line, "step,agent,x,y,vx,vy,time");
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    const long long step = std::stoll(line.substr(0, line.find(',')));
+    const std::string time = line.substr(line.rfind(',') + 1);
+    EXPECT_EQ(std::stod(time), 0.25 * static_cast<double>(step)) << line;
+    EXPECT_EQ(step % 2, 0) << line;
+    ++rows;
+  }
+  EXPECT_EQ(rows, run.expected.size());
   std::filesystem::remove(path);
 }
 

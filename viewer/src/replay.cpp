@@ -37,6 +37,9 @@ Replay Replay::load(const std::string& path) {
   if (!read || line.rfind("step,agent,x,y,vx,vy", 0) != 0) {
     throw ReplayError(path + ":1: not a trajectory file (the header 'step,agent,x,y,vx,vy' is missing)");
   }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  const bool timed = line == "step,agent,x,y,vx,vy,time";  // The time column a known time step adds.
+  double time = 0.0;
   Replay replay;
   std::size_t number = 1;
   while (std::getline(in, line)) {
@@ -47,8 +50,8 @@ Replay Replay::load(const std::string& path) {
     std::int64_t step = 0;
     Row row{};
     if (!field(rest, step) || !field(rest, row.agent) || !field(rest, row.x) || !field(rest, row.y) ||
-        !field(rest, row.vx) || !field(rest, row.vy) || !rest.empty() || !std::isfinite(row.x) ||
-        !std::isfinite(row.y)) {
+        !field(rest, row.vx) || !field(rest, row.vy) || (timed && !field(rest, time)) || !rest.empty() ||
+        !std::isfinite(row.x) || !std::isfinite(row.y)) {
       throw ReplayError(path + ":" + std::to_string(number) + ": expected step,agent,x,y,vx,vy numbers");
     }
     if (replay.steps_.empty() || step != replay.steps_.back()) {

@@ -103,13 +103,8 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   const std::filesystem::path writePath = std::filesystem::temp_directory_path() /
                                           ("crowdsim_bench_" + std::to_string(::getpid()) + "." + o.write);
   if (!o.write.empty()) {
-    TrajectorySettings settings;
-    settings.dimensions = std::is_same_v<Sim, Simulator3> ? 3 : 2;
-    settings.timeStep = writtenTimeStep(sim.config().timeStep);
+    TrajectorySettings settings = trajectorySettingsFor(writePath.string(), sim);
     settings.everySteps = o.writeEvery;
-    if constexpr (std::is_same_v<Sim, Simulator>) {
-      if (o.write == "sqlite") settings.walkableArea = walkableAreaWkt(sim);
-    }
     settings.firstStep = sim.stepCount() + 1;  // The timed steps only.
     writer.emplace(writePath.string(), settings);
   }
@@ -138,8 +133,16 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
     writer->close();
     const double wallMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wallStart).count();
+    std::error_code sizeError;
+    const std::uintmax_t fileBytes = std::filesystem::file_size(writePath, sizeError);
     std::filesystem::remove(writePath);
+    const double bytesPerRow =
+        !sizeError && writer->rowsWritten() > 0
+            ? static_cast<double>(fileBytes) / static_cast<double>(writer->rowsWritten())
+            : 0.0;
     output = {{"format", trajectoryFormatName(writer->format())},
+              {"bytesPerRow", bytesPerRow},
+              {"rowsWritten", writer->rowsWritten()},
               {"everySteps", o.writeEvery},
               {"framesWritten", writer->framesWritten()},
               {"wallMsPerStepWithOutput", wallMs / o.steps},
@@ -171,10 +174,11 @@ nlohmann::json benchPoint(const BenchOptions& o, const std::string& name, std::s
   if (!output.is_null()) {
     std::printf(
         "%-20s %10s %8s output: %s every %lld step%s, %.3f ms a step with writing (the step %.3f), %lld "
-        "of %lld kept steps waited for the writer\n",
+        "of %lld kept steps waited for the writer, %.1f bytes an agent row\n",
         "", "", "", trajectoryFormatName(writer->format()), static_cast<long long>(o.writeEvery),
         o.writeEvery == 1 ? "" : "s", output["wallMsPerStepWithOutput"].get<double>(), mean.total(),
-        static_cast<long long>(writer->stalls()), static_cast<long long>(writer->framesWritten()));
+        static_cast<long long>(writer->stalls()), static_cast<long long>(writer->framesWritten()),
+        output["bytesPerRow"].get<double>());
   }
   std::fflush(stdout);
   nlohmann::json msPerStep;
@@ -238,10 +242,11 @@ void addBenchOptions(CLI::App& app, BenchOptions& o) {
   app.add_option("--seed", o.seed, "Seed for the scenarios")->check(kWholeNumber)->capture_default_str();
   app.add_option("--json", o.jsonPath, "Also write the results as JSON to this file")->check(kPathGiven);
   CLI::Option* write =
-      app.add_option("--write", o.write,
-                     "Write trajectories in this format (txt, csv or sqlite, as run --out writes them) while "
-                     "timing, into a temporary file, and report the wall time a step takes with writing")
-          ->check(CLI::IsMember({"txt", "csv", "sqlite"}));
+      app.add_option(
+             "--write", o.write,
+             "Write trajectories in this format (txt, csv, sqlite or h5, as run --out writes them) while "
+             "timing, into a temporary file, and report the wall time a step takes with writing")
+          ->check(CLI::IsMember({"txt", "csv", "sqlite", "h5"}));
   app.add_option("--write-every", o.writeEvery, "With --write: keep every K-th step, default 1")
       ->check(CLI::Range(static_cast<std::int64_t>(1), static_cast<std::int64_t>(1000000)))
       ->needs(write);

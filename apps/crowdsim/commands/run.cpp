@@ -56,8 +56,13 @@ std::string formatSeconds(double seconds) {
 // walkable area (warned when obstacles overlap: a polygon library must merge their holes).
 template <class World, class Sim>
 TrajectorySettings trajectorySettings(const RunOptions& o, const World& scenario, const Sim& sim) {
+  bool overlapping = false;
   TrajectorySettings settings;
-  settings.dimensions = std::is_same_v<Sim, Simulator3> ? 3 : 2;
+  if constexpr (std::is_same_v<Sim, Simulator>) {
+    settings = trajectorySettingsFor(o.outPath, sim, &overlapping);
+  } else {
+    settings = trajectorySettingsFor(o.outPath, sim);
+  }
   settings.timeStep = writtenTimeStep(scenario.timeStep);
   settings.everySteps = o.outEvery;
   // The window in seconds, as steps: the first step at or after `from`, the last at or before `to`.
@@ -72,15 +77,9 @@ TrajectorySettings trajectorySettings(const RunOptions& o, const World& scenario
                                 formatSeconds(o.outTo.value_or(0.0)) + " holds no step of " +
                                 formatSeconds(step));
   }
-  if constexpr (std::is_same_v<Sim, Simulator>) {
-    if (trajectoryFormatFor(o.outPath) == TrajectoryFormat::JupedsimSqlite) {
-      bool overlapping = false;
-      settings.walkableArea = walkableAreaWkt(sim, 1.0, &overlapping);
-      if (overlapping && !o.quiet) {
-        std::cerr << "crowdsim: warning: obstacles overlap, so the walkable area in " << o.outPath
-                  << " has overlapping holes; merge them (shapely.make_valid) before measuring areas\n";
-      }
-    }
+  if (overlapping && !o.quiet) {
+    std::cerr << "crowdsim: warning: obstacles overlap, so the walkable area in " << o.outPath
+              << " has overlapping holes; merge them (shapely.make_valid) before measuring areas\n";
   }
   return settings;
 }
@@ -232,8 +231,9 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
       run.add_option(
              "--out", o.outPath,
              "Write trajectories, in the format the extension names: .txt PeTrack text (id frame x y z, "
-             "as PedPy reads it), .sqlite or .db JuPedSim's database (with the walkable area), anything "
-             "else CSV rows step,agent,x,y,vx,vy (step 0 = initial state)")
+             "as PedPy reads it), .sqlite or .db JuPedSim's database and .h5 the data archive's HDF5 (both "
+             "with the walkable area), anything else CSV rows step,agent,x,y,vx,vy,time (step 0 = initial "
+             "state, time in s)")
           ->check(kPathGiven);
   run.add_option("--out-every", o.outEvery,
                  "Keep every K-th step in --out (steps 0, K, 2K, ...; the frame rate says so), default 1")

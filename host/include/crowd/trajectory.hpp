@@ -1,11 +1,15 @@
 // Trajectory files, in the format the file's extension names:
-//  - .csv (and any other name, /dev/stdout included): one `step,agent,x,y,vx,vy` row per agent
-//    per kept step (in a 3D world `step,agent,x,y,z,vx,vy,vz`), step 0 being the initial state;
+//  - .csv (and any other name, /dev/stdout included): one `step,agent,x,y,vx,vy,time` row per
+//    agent per kept step (in a 3D world `step,agent,x,y,z,vx,vy,vz,time`), step 0 being the
+//    initial state and time in seconds (no time column when the time step is not given);
 //  - .txt: the PeTrack text form PedPy reads (load_trajectory): `id frame x y z` rows in metres,
 //    the frame rate and unit in `#` header lines;
 //  - .sqlite / .db: JuPedSim's trajectory database, version 2, which PedPy reads as it is
 //    (load_trajectory_from_jupedsim_sqlite, load_walkable_area_from_jupedsim_sqlite): frames,
-//    positions and orientations, the frame rate, the bounds and the walkable area as WKT.
+//    positions and orientations, the frame rate, the bounds and the walkable area as WKT;
+//  - .h5 / .hdf5: the pedestrian-dynamics data archive's HDF5 layout, which PedPy reads as it is
+//    (load_trajectory_from_ped_data_archive_hdf5): a chunked, compressed `trajectory` dataset of
+//    {id, frame, x, y, z} records with an `fps` attribute, the walkable area as WKT.
 // Agents are numbered by their id index (their number in the scenario). Positions are in world
 // coordinates (the simulator's origin added back, in double). With `everySteps` K only every
 // K-th step is kept; a frame is then step / K and the frame rate 1 / (K timeStep).
@@ -23,11 +27,12 @@ namespace crowd {
 
 class OutputFile;
 
-enum class TrajectoryFormat { Csv, PetrackText, JupedsimSqlite };
+enum class TrajectoryFormat { Csv, PetrackText, JupedsimSqlite, ArchiveHdf5 };
 
-/// The format for `path`, by its extension (case ignored): .txt, .sqlite or .db, else CSV.
+/// The format for `path`, by its extension (case ignored): .txt, .sqlite or .db, .h5 or .hdf5,
+/// else CSV.
 TrajectoryFormat trajectoryFormatFor(const std::string& path);
-/// "CSV", "PeTrack text", "JuPedSim SQLite".
+/// "CSV", "PeTrack text", "JuPedSim SQLite", "HDF5".
 const char* trajectoryFormatName(TrajectoryFormat format);
 
 struct TrajectorySettings {
@@ -38,12 +43,23 @@ struct TrajectorySettings {
   /// everySteps). Frames keep their numbers (step / everySteps), so a window starts past 0.
   std::int64_t firstStep = 0;
   std::int64_t lastStep = std::numeric_limits<std::int64_t>::max();
-  /// The walkable area as a WKT POLYGON, for a JuPedSim database (walkableAreaWkt).
+  /// The walkable area as a WKT POLYGON, for a JuPedSim database or an HDF5 file (walkableAreaWkt).
   std::string walkableArea;
   /// Encode on a writer thread: write() copies the kept step into one of two buffers and
   /// returns, waiting only when the writer is a whole buffer behind (TrajectoryWriter::stalls).
   bool background = true;
 };
+
+/// Whether files of `format` carry the walkable area (TrajectorySettings::walkableArea).
+bool trajectoryHoldsWalkableArea(TrajectoryFormat format);
+
+/// The settings a trajectory file at `path` takes from the simulator it records: its dimensions,
+/// its time step as written (writtenTimeStep) and, where the format holds one, the walkable area
+/// (walkableAreaWkt, 1 m margin; `overlapping` set as that sets it, false when no area is made).
+/// Sampling and window stay the defaults, every step.
+TrajectorySettings trajectorySettingsFor(const std::string& path, const Simulator& sim,
+                                         bool* overlapping = nullptr);
+TrajectorySettings trajectorySettingsFor(const std::string& path, const Simulator3& sim);
 
 /// The frames per second a file with `settings` states: 1 / (everySteps timeStep).
 double trajectoryFrameRate(const TrajectorySettings& settings);
@@ -85,6 +101,8 @@ class TrajectoryWriter {
   TrajectoryFormat format() const { return format_; }
   const TrajectorySettings& settings() const { return settings_; }
   std::int64_t framesWritten() const { return frames_; }
+  /// Agent rows in the kept frames (an agent in a frame is one row, whatever the format).
+  std::int64_t rowsWritten() const { return rows_; }
   /// How many kept steps waited for the writer thread to free a buffer, and for how long.
   std::int64_t stalls() const;
   double stallSeconds() const;
@@ -102,6 +120,7 @@ class TrajectoryWriter {
   double closedStallSeconds_ = 0.0;
   bool finished_ = false;
   std::int64_t frames_ = 0;
+  std::int64_t rows_ = 0;
 };
 
 /// The walkable area of a planar simulator's world as a WKT POLYGON: the box round its agents

@@ -29,34 +29,42 @@ void printCoordinate(std::FILE* file, const char* separator, double origin, floa
   }
 }
 
+// With a known time step each row ends in the step's time in seconds: a CSV has no header
+// lines for a frame rate, so the time is a column.
 class CsvEncoder final : public TrajectoryEncoder {
  public:
-  CsvEncoder(std::FILE* out, int dimensions) : out_(out) {
-    std::fputs(dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz\n" : "step,agent,x,y,vx,vy\n", out_);
+  CsvEncoder(std::FILE* out, const TrajectorySettings& s) : out_(out), timeStep_(s.timeStep) {
+    std::fputs(s.dimensions == 3 ? "step,agent,x,y,z,vx,vy,vz" : "step,agent,x,y,vx,vy", out_);
+    std::fputs(timeStep_ > 0.0 ? ",time\n" : "\n", out_);
   }
 
   void write(const TrajectoryFrame& f) override {
     const long long step = f.step;
+    // 12 significant digits: step x 0.1 s prints 0.3, not 0.30000000000000004.
+    char time[40] = "\n";
+    if (timeStep_ > 0.0) std::snprintf(time, sizeof time, ",%.12g\n", static_cast<double>(step) * timeStep_);
     for (std::size_t i = 0; i < f.ids.size(); ++i) {
       if (f.positions3.empty()) {
         std::fprintf(out_, "%lld,%u", step, f.ids[i].index);
         printCoordinate(out_, ",", f.origin.x, f.positions2[i].x);
         printCoordinate(out_, ",", f.origin.y, f.positions2[i].y);
-        std::fprintf(out_, ",%.9g,%.9g\n", static_cast<double>(f.velocities2[i].x),
+        std::fprintf(out_, ",%.9g,%.9g", static_cast<double>(f.velocities2[i].x),
                      static_cast<double>(f.velocities2[i].y));
       } else {
         const Vec3 p = f.positions3[i];
         const Vec3 v = f.velocities3[i];
         // 9 significant digits: every float read back to the same bits.
-        std::fprintf(out_, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", step, f.ids[i].index,
+        std::fprintf(out_, "%lld,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", step, f.ids[i].index,
                      static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z),
                      static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
       }
+      std::fputs(time, out_);
     }
   }
 
  private:
   std::FILE* out_;
+  double timeStep_;
 };
 
 // PeTrack's text form: PedPy takes the frame rate from the first number on a header line that
@@ -103,8 +111,8 @@ std::string lowerExtension(const std::string& path) {
 
 }  // namespace
 
-std::unique_ptr<TrajectoryEncoder> makeCsvEncoder(std::FILE* out, int dimensions) {
-  return std::make_unique<CsvEncoder>(out, dimensions);
+std::unique_ptr<TrajectoryEncoder> makeCsvEncoder(std::FILE* out, const TrajectorySettings& settings) {
+  return std::make_unique<CsvEncoder>(out, settings);
 }
 
 std::unique_ptr<TrajectoryEncoder> makePetrackEncoder(std::FILE* out, const TrajectorySettings& settings) {
@@ -115,6 +123,7 @@ TrajectoryFormat trajectoryFormatFor(const std::string& path) {
   const std::string extension = lowerExtension(path);
   if (extension == ".txt") return TrajectoryFormat::PetrackText;
   if (extension == ".sqlite" || extension == ".db") return TrajectoryFormat::JupedsimSqlite;
+  if (extension == ".h5" || extension == ".hdf5") return TrajectoryFormat::ArchiveHdf5;
   return TrajectoryFormat::Csv;
 }
 
@@ -124,6 +133,8 @@ const char* trajectoryFormatName(TrajectoryFormat format) {
       return "PeTrack text";
     case TrajectoryFormat::JupedsimSqlite:
       return "JuPedSim SQLite";
+    case TrajectoryFormat::ArchiveHdf5:
+      return "HDF5";
     case TrajectoryFormat::Csv:
       break;
   }
@@ -135,6 +146,26 @@ double writtenTimeStep(float timeStep) {
   const auto written = std::to_chars(text, text + sizeof text - 1, timeStep);  // Shortest round trip.
   *written.ptr = '\0';
   return std::strtod(text, nullptr);
+}
+
+bool trajectoryHoldsWalkableArea(TrajectoryFormat format) {
+  return format == TrajectoryFormat::JupedsimSqlite || format == TrajectoryFormat::ArchiveHdf5;
+}
+
+TrajectorySettings trajectorySettingsFor(const std::string& path, const Simulator& sim, bool* overlapping) {
+  TrajectorySettings settings;
+  settings.timeStep = writtenTimeStep(sim.config().timeStep);
+  if (overlapping != nullptr) *overlapping = false;
+  if (trajectoryHoldsWalkableArea(trajectoryFormatFor(path)))
+    settings.walkableArea = walkableAreaWkt(sim, 1.0, overlapping);
+  return settings;
+}
+
+TrajectorySettings trajectorySettingsFor(const std::string&, const Simulator3& sim) {
+  TrajectorySettings settings;
+  settings.dimensions = 3;
+  settings.timeStep = writtenTimeStep(sim.config().timeStep);
+  return settings;
 }
 
 double trajectoryFrameRate(const TrajectorySettings& settings) {
@@ -176,19 +207,23 @@ TrajectoryWriter::TrajectoryWriter(const std::string& path, const TrajectorySett
   if (format_ == TrajectoryFormat::JupedsimSqlite && settings.dimensions == 3) {
     throw std::invalid_argument(name + " hold planar worlds only; write a 3D world as .csv or .txt");
   }
-  if (format_ == TrajectoryFormat::JupedsimSqlite && ownDescriptor(path) >= 0) {
-    throw std::invalid_argument(name + ": a database must be a file, not one of the process's streams");
+  const bool binary = format_ == TrajectoryFormat::JupedsimSqlite || format_ == TrajectoryFormat::ArchiveHdf5;
+  if (binary && ownDescriptor(path) >= 0) {
+    throw std::invalid_argument(name + " must be a file, not one of the process's streams");
   }
   file_ = std::make_unique<OutputFile>(path);
   switch (format_) {
     case TrajectoryFormat::Csv:
-      encoder_ = makeCsvEncoder(file_->stream(), settings.dimensions);
+      encoder_ = makeCsvEncoder(file_->stream(), settings);
       break;
     case TrajectoryFormat::PetrackText:
       encoder_ = makePetrackEncoder(file_->stream(), settings);
       break;
     case TrajectoryFormat::JupedsimSqlite:
       encoder_ = makeJupedsimEncoder(file_->writtenPath(), settings);
+      break;
+    case TrajectoryFormat::ArchiveHdf5:
+      encoder_ = makeArchiveEncoder(file_->writtenPath(), settings);
       break;
   }
   if (settings.background) {
@@ -223,6 +258,7 @@ void TrajectoryWriter::writeKept(const Sim& sim, int dimensions) {
   }
   encoder_->write(frame);
   ++frames_;
+  rows_ += static_cast<std::int64_t>(frame.ids.size());
 }
 
 void TrajectoryWriter::write(const Simulator& sim) {

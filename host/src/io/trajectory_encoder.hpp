@@ -46,11 +46,15 @@ class TrajectoryEncoder {
   virtual void finish() {}
 };
 
-std::unique_ptr<TrajectoryEncoder> makeCsvEncoder(std::FILE* out, int dimensions);
+std::unique_ptr<TrajectoryEncoder> makeCsvEncoder(std::FILE* out, const TrajectorySettings& settings);
 std::unique_ptr<TrajectoryEncoder> makePetrackEncoder(std::FILE* out, const TrajectorySettings& settings);
 /// Writes the database at `path` (an empty file, the output's temporary one). Throws
 /// std::runtime_error when SQLite fails, or when this build has no SQLite.
 std::unique_ptr<TrajectoryEncoder> makeJupedsimEncoder(const std::string& path,
                                                        const TrajectorySettings& settings);
+/// Writes the data archive's HDF5 file at `path` (the output's temporary one). Throws
+/// std::runtime_error when HDF5 fails, or when this build has no HDF5.
+std::unique_ptr<TrajectoryEncoder> makeArchiveEncoder(const std::string& path,
+                                                      const TrajectorySettings& settings);
 
 }  // namespace crowd
