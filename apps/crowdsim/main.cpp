@@ -13,6 +13,7 @@
 #include <crowd/nearest_name.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/stop_request.hpp>
+#include <crowd/version.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
@@ -58,9 +59,13 @@ int main(int argc, char** argv) {
       "With no arguments it shows the built-in crossing scenario in a window, or, without a display,\n"
       "draws it into crowd-picture/frame-00000.png (a build without the viewer runs the circle)."};
   app.require_subcommand(0, 1);
-  const std::vector<Command> commands{
-      runCommand(),     scenariosCommand(), validateCommand(), benchCommand(),   routeCommand(),
-      realismCommand(), viewCommand(),      renderCommand(),   measureCommand(), verifyCommand()};
+  app.set_version_flag("--version",
+                       std::string("crowdsim ") + crowd::version() + " (git " + crowd::gitRevision() + ")",
+                       "Print the version and the commit it was built from, and exit");
+  const std::vector<Command> commands{runCommand(),    scenariosCommand(), validateCommand(),
+                                      benchCommand(),  routeCommand(),     realismCommand(),
+                                      viewCommand(),   renderCommand(),    measureCommand(),
+                                      verifyCommand(), geometryCommand()};
   for (const Command& command : commands)
     command.addOptions(*app.add_subcommand(command.name, command.description));
   app.footer(
@@ -76,6 +81,7 @@ int main(int argc, char** argv) {
       "  crowdsim verify --only 'RiMEA 4' --svg-dir figures\n"
       "  crowdsim view builtin evacuation --agents 10000\n"
       "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
+      "  crowdsim geometry builtin bottleneck --out walls.wkt\n"
       "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
       "by Ctrl-C (128 + the signal's number for HUP, QUIT, PIPE, TERM, XFSZ); the outputs of a\n"
       "command are put in place together, and only when it completes.");

@@ -29,13 +29,14 @@ MeasuredSpan measuredSpan(const Measurements& measurements) {
   return {};
 }
 
-void printMeasurementSummary(const Measurements& measurements) {
+void printMeasurementSummary(std::FILE* out, const Measurements& measurements) {
   const MeasuredSpan span = measuredSpan(measurements);
   const double middle = 0.5 * (span.first + span.last);
   std::size_t samples = 0;
   if (!measurements.areas().empty()) samples = measurements.areas().front().time.size();
   if (!measurements.lines().empty()) samples = measurements.lines().front().time.size();
-  std::printf(
+  std::fprintf(
+      out,
       "measured        %zu samples every %g s from %.2f to %.2f s; areas over the second half (from %.2f "
       "s)\n",
       samples, measurements.plan().interval, span.first, span.last, middle);
@@ -49,14 +50,15 @@ void printMeasurementSummary(const Measurements& measurements) {
       voronoiDensity = voronoi->density;
       voronoiSpeed = voronoi->speed;
     }
-    std::printf("area %-10s  %.2f m^2: density %s P/m^2 (Voronoi %s), speed %s m/s (Voronoi %s)\n",
-                area.name.c_str(), area.area, figure(density).c_str(), figure(voronoiDensity).c_str(),
-                figure(speed).c_str(), figure(voronoiSpeed).c_str());
+    std::fprintf(out, "area %-10s  %.2f m^2: density %s P/m^2 (Voronoi %s), speed %s m/s (Voronoi %s)\n",
+                 area.name.c_str(), area.area, figure(density).c_str(), figure(voronoiDensity).c_str(),
+                 figure(speed).c_str(), figure(voronoiSpeed).c_str());
   }
   for (const LineSeries& line : measurements.lines()) {
     const long long forward = line.forward.empty() ? 0 : static_cast<long long>(line.forward.back());
     const long long backward = line.backward.empty() ? 0 : static_cast<long long>(line.backward.back());
-    std::printf(
+    std::fprintf(
+        out,
         "line %-10s  %.2f m: %lld crossed forward, %lld backward; flow %.3f P/s (%.3f P/(m s)) forward, "
         "%.3f P/s (%.3f P/(m s)) backward\n",
         line.name.c_str(), line.length, forward, backward, flowRate(line, span.first, span.last),

@@ -3,6 +3,8 @@
 // started in place has had time to settle, and each line's crossings and flow over the whole run.
 #pragma once
 
+#include <cstdio>
+
 #include <crowd/measurement.hpp>
 
 namespace crowd::cli {
@@ -16,7 +18,7 @@ MeasuredSpan measuredSpan(const Measurements& measurements);
 
 /// Per area: the mean classic and Voronoi density and speed over the samples of the second half
 /// of the run with someone there (meanFundamental); per line: crossings forward and backward and
-/// the flow each way over the whole run, per second and per metre of line.
-void printMeasurementSummary(const Measurements& measurements);
+/// the flow each way over the whole run, per second and per metre of line; onto `out`.
+void printMeasurementSummary(std::FILE* out, const Measurements& measurements);
 
 }  // namespace crowd::cli

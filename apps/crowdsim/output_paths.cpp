@@ -93,6 +93,19 @@ void requireReader(const OutputPath& out, const std::filesystem::path& target) {
 
 }  // namespace
 
+bool writesToStdout(const std::string& path) {
+  if (path.empty()) return false;
+  struct stat out {};
+  if (::fstat(STDOUT_FILENO, &out) != 0) return false;
+  struct stat written {};
+  if (const int fd = ownDescriptor(path); fd >= 0) {
+    return fd == STDOUT_FILENO ||
+           (::fstat(fd, &written) == 0 && written.st_dev == out.st_dev && written.st_ino == out.st_ino);
+  }
+  return ::stat(path.c_str(), &written) == 0 && !S_ISCHR(written.st_mode) && written.st_dev == out.st_dev &&
+         written.st_ino == out.st_ino;
+}
+
 bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
   std::error_code error;
   if (std::filesystem::equivalent(a, b, error)) return true;

@@ -16,6 +16,13 @@ namespace crowd::cli {
 /// Whether `a` and `b` name the same file, existing or not.
 bool samePath(const std::filesystem::path& a, const std::filesystem::path& b);
 
+/// Whether writing `path` puts the bytes where the process's standard output goes: "-",
+/// /dev/stdout or another of the process's descriptors onto the same file or pipe, or the very
+/// pipe or file stdout is (not a terminal or /dev/null named by its own path, where lines
+/// interleaved break no file). A command's report then goes to stderr, so that what a reader
+/// of stdout parses is the output alone.
+bool writesToStdout(const std::string& path);
+
 /// A check on a file option: a name was given ("--out ''" is refused, not taken as no --out).
 inline const CLI::Validator kPathGiven(
     [](std::string& text) {

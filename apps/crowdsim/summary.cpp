@@ -16,35 +16,36 @@ std::string formatSeconds(double s) {
 
 // Captures per pursuit rule, path following and planners' deviations, for runs that have
 // pursuers, followers or planners.
-void printBehaviorSummary(const RunMetrics& m) {
+void printBehaviorSummary(std::FILE* out, const RunMetrics& m) {
   for (int k = 0; k < kPursuitKindCount && m.hasPursuers(); ++k) {
     const CaptureStats& c = m.captures[static_cast<std::size_t>(k)];
-    std::printf("captures        %-9s %zu/%zu caught", kPursuitNames[k], c.caught, c.pursuers);
+    std::fprintf(out, "captures        %-9s %zu/%zu caught", kPursuitNames[k], c.caught, c.pursuers);
     if (c.caught > 0) {
-      std::printf(", mean %s, max %s", formatSeconds(c.meanTime).c_str(), formatSeconds(c.maxTime).c_str());
+      std::fprintf(out, ", mean %s, max %s", formatSeconds(c.meanTime).c_str(),
+                   formatSeconds(c.maxTime).c_str());
     }
-    std::printf("\n");
+    std::fprintf(out, "\n");
   }
   if (m.paths.agentSteps > 0) {
-    std::printf("path            %zu followers, mean distance %.2f, %.1f%% within radius\n",
-                m.paths.followers, m.paths.meanDistance, 100.0 * m.paths.withinRadius);
+    std::fprintf(out, "path            %zu followers, mean distance %.2f, %.1f%% within radius\n",
+                 m.paths.followers, m.paths.meanDistance, 100.0 * m.paths.withinRadius);
   }
-  if (m.planners.count > 0) std::printf("planners        %s\n", m.planners.summary().c_str());
+  if (m.planners.count > 0) std::fprintf(out, "planners        %s\n", m.planners.summary().c_str());
 }
 
 // What both worlds report: the backend, steps, arrivals.
-void printProgress(const RunMetrics& m, const std::string& backend, int threads, double simulated,
-                   double wallSeconds) {
-  std::printf("backend         %s, %d threads\n", backend.c_str(), threads);
-  std::printf("steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
-              formatSeconds(simulated).c_str(), wallSeconds);
+void printProgress(std::FILE* out, const RunMetrics& m, const std::string& backend, int threads,
+                   double simulated, double wallSeconds) {
+  std::fprintf(out, "backend         %s, %d threads\n", backend.c_str(), threads);
+  std::fprintf(out, "steps run       %lld (%s simulated, %.2f s wall)\n", static_cast<long long>(m.steps),
+               formatSeconds(simulated).c_str(), wallSeconds);
   if (m.agentsWithGoal > 0) {
-    std::printf("arrived         %zu of %zu agents with goals", m.arrived, m.agentsWithGoal);
+    std::fprintf(out, "arrived         %zu of %zu agents with goals", m.arrived, m.agentsWithGoal);
     if (m.arrived > 0) {
-      std::printf(" (first at %s, last at %s, mean %s)", formatSeconds(m.firstArrivalTime).c_str(),
-                  formatSeconds(m.lastArrivalTime).c_str(), formatSeconds(m.meanArrivalTime).c_str());
+      std::fprintf(out, " (first at %s, last at %s, mean %s)", formatSeconds(m.firstArrivalTime).c_str(),
+                   formatSeconds(m.lastArrivalTime).c_str(), formatSeconds(m.meanArrivalTime).c_str());
     }
-    std::printf("\n");
+    std::fprintf(out, "\n");
   }
 }
 
@@ -68,64 +69,67 @@ std::string contactHint(const RunMetrics& m) {
 }
 
 // Contacts between agents, separation, speeds and cost, which both worlds report alike.
-void printContacts(const RunMetrics& m) {
-  std::printf("collisions      %lld agent pairs closer than 99%% of their radii, summed over steps%s\n",
-              static_cast<long long>(m.collisions), contactHint(m).c_str());
+void printContacts(std::FILE* out, const RunMetrics& m) {
+  std::fprintf(out, "collisions      %lld agent pairs closer than 99%% of their radii, summed over steps%s\n",
+               static_cast<long long>(m.collisions), contactHint(m).c_str());
 }
 
-void printSeparation(const RunMetrics& m) {
+void printSeparation(std::FILE* out, const RunMetrics& m) {
   if (std::isfinite(m.minSeparationRatio)) {
-    std::printf("min separation  %.4f x combined radii\n", m.minSeparationRatio);
+    std::fprintf(out, "min separation  %.4f x combined radii\n", m.minSeparationRatio);
   } else {
-    std::printf("min separation  no pair came within 1.5 combined radii\n");
+    std::fprintf(out, "min separation  no pair came within 1.5 combined radii\n");
   }
 }
 
-void printSpeedsAndCost(const RunMetrics& m) {
+void printSpeedsAndCost(std::FILE* out, const RunMetrics& m) {
   const PhaseTimes mean = m.meanMsPerStep();
-  std::printf("mean speed      %.4f\n", m.meanSpeed);
-  std::printf("max speed       %.4f x maxSpeed (%lld new velocities pulled back into the maxSpeed disc)\n",
-              m.maxSpeedRatio, static_cast<long long>(m.speedClamps));
-  std::printf("ms per step    ");
-  for (int p = 0; p < kPhaseCount; ++p) std::printf(" %s %.3f |", kPhaseNames[p], mean.ms[p]);
-  std::printf(" total %.3f\n", mean.total());
+  std::fprintf(out, "mean speed      %.4f\n", m.meanSpeed);
+  std::fprintf(out,
+               "max speed       %.4f x maxSpeed (%lld new velocities pulled back into the maxSpeed disc)\n",
+               m.maxSpeedRatio, static_cast<long long>(m.speedClamps));
+  std::fprintf(out, "ms per step    ");
+  for (int p = 0; p < kPhaseCount; ++p) std::fprintf(out, " %s %.3f |", kPhaseNames[p], mean.ms[p]);
+  std::fprintf(out, " total %.3f\n", mean.total());
 }
 
 }  // namespace
 
-void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads,
-                  double wallSeconds) {
-  std::printf("scenario        %s: %zu agents, %zu obstacles, %zu circles, %zu paths, time step %g s\n",
-              scenario.name.c_str(), m.initialAgents, scenario.obstacles.size(), scenario.circles.size(),
-              scenario.paths.size(), static_cast<double>(scenario.timeStep));
-  printProgress(m, sim.backendName(), threads, sim.time(), wallSeconds);
+void printSummary(std::FILE* out, const Scenario& scenario, const Simulator& sim, const RunMetrics& m,
+                  int threads, double wallSeconds) {
+  std::fprintf(out, "scenario        %s: %zu agents, %zu obstacles, %zu circles, %zu paths, time step %g s\n",
+               scenario.name.c_str(), m.initialAgents, scenario.obstacles.size(), scenario.circles.size(),
+               scenario.paths.size(), static_cast<double>(scenario.timeStep));
+  printProgress(out, m, sim.backendName(), threads, sim.time(), wallSeconds);
   if (m.unreachable > 0) {
-    std::printf("unreachable     %zu agents have no route to their goal through the map (they stand still)\n",
-                m.unreachable);
+    std::fprintf(
+        out, "unreachable     %zu agents have no route to their goal through the map (they stand still)\n",
+        m.unreachable);
   }
   if (m.navigation) {
-    std::printf(
+    std::fprintf(
+        out,
         "routes          %lld planned while running, %lld re-planned after no progress, %lld sent to "
         "another exit (%.3f s)\n",
         static_cast<long long>(m.navigation->planned), static_cast<long long>(m.navigation->replans),
         static_cast<long long>(m.navigation->exitChanges), m.navigation->seconds);
   }
-  printContacts(m);
-  std::printf("penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",
-              static_cast<long long>(m.penetrations));
-  printSeparation(m);
-  printBehaviorSummary(m);
-  printSpeedsAndCost(m);
+  printContacts(out, m);
+  std::fprintf(out, "penetrations    %lld agent-steps inside an obstacle or closer than 99%% of the radius\n",
+               static_cast<long long>(m.penetrations));
+  printSeparation(out, m);
+  printBehaviorSummary(out, m);
+  printSpeedsAndCost(out, m);
 }
 
-void printSummary(const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m, int threads,
-                  double wallSeconds) {
-  std::printf("scenario        %s: %zu agents in 3D, time step %g s\n", scenario.name.c_str(),
-              m.initialAgents, static_cast<double>(scenario.timeStep));
-  printProgress(m, sim.backendName(), threads, sim.time(), wallSeconds);
-  printContacts(m);
-  printSeparation(m);
-  printSpeedsAndCost(m);
+void printSummary(std::FILE* out, const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m,
+                  int threads, double wallSeconds) {
+  std::fprintf(out, "scenario        %s: %zu agents in 3D, time step %g s\n", scenario.name.c_str(),
+               m.initialAgents, static_cast<double>(scenario.timeStep));
+  printProgress(out, m, sim.backendName(), threads, sim.time(), wallSeconds);
+  printContacts(out, m);
+  printSeparation(out, m);
+  printSpeedsAndCost(out, m);
 }
 
 }  // namespace crowd::cli

@@ -1,5 +1,8 @@
-// The summary a run prints: what ran, arrivals, safety, speeds and the cost per phase.
+// The summary a run prints: what ran, arrivals, safety, speeds and the cost per phase, onto `out`
+// (stdout, or stderr where an output of the run goes to stdout).
 #pragma once
+
+#include <cstdio>
 
 #include <crowd/metrics.hpp>
 #include <crowd/scenario.hpp>
@@ -9,9 +12,9 @@
 
 namespace crowd::cli {
 
-void printSummary(const Scenario& scenario, const Simulator& sim, const RunMetrics& m, int threads,
-                  double wallSeconds);
-void printSummary(const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m, int threads,
-                  double wallSeconds);
+void printSummary(std::FILE* out, const Scenario& scenario, const Simulator& sim, const RunMetrics& m,
+                  int threads, double wallSeconds);
+void printSummary(std::FILE* out, const Scenario3& scenario, const Simulator3& sim, const RunMetrics& m,
+                  int threads, double wallSeconds);
 
 }  // namespace crowd::cli

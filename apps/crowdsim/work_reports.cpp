@@ -53,7 +53,7 @@ void report(const char* what, std::uint64_t done, std::uint64_t total) {
   const double elapsed = std::chrono::duration<double>(now - work.start).count();
   const double left =
       done > 0 ? elapsed * static_cast<double>(total - done) / static_cast<double>(done) : 0.0;
-  if (!work.judged && elapsed >= kJudgeAfterSeconds && done > 0) {
+  if (!work.judged && elapsed >= kJudgeAfterSeconds && done > 0 && !quiet.load(std::memory_order_relaxed)) {
     work.judged = true;
     if (left > kLongWaitSeconds) {
       line.clear();

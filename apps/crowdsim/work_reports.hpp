@@ -9,7 +9,7 @@ namespace crowd::cli {
 /// Sets the library's reporter for the rest of the process.
 void showWorkProgress();
 
-/// No progress line from here on (-q); the warning of a long wait still comes.
+/// Nothing from here on (run -q): no progress line, nor the warning of a long wait.
 void quietWorkProgress();
 
 }  // namespace crowd::cli

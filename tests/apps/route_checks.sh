@@ -114,10 +114,10 @@ case "$check" in
     # 40 agents are 3 blocks of A* work: with a budget for one thread's searches but not two,
     # --threads 2 searches on one (warned), --threads 1 on one as asked (no warning).
     map_scenario 2048 40
-    CROWD_MEMORY_LIMIT=130M run run scenario.json --threads 2 -q
+    CROWD_MEMORY_LIMIT=130M run run scenario.json --threads 2
     [ "$rc" = 0 ] || fail "exit code $rc with --threads 2"
     grep -qF "routes searched on 1 of 2 threads" err.txt || fail "no word of fewer threads"
-    CROWD_MEMORY_LIMIT=130M run run scenario.json --threads 1 -q
+    CROWD_MEMORY_LIMIT=130M run run scenario.json --threads 1
     [ "$rc" = 0 ] || fail "exit code $rc with --threads 1"
     ! grep -q "routes searched on" err.txt || fail "routing did not keep to --threads 1"
     ;;

@@ -61,7 +61,7 @@ stopped_by() {
 case "$check" in
   warning_once)
     # --seed regenerates the file's groups without reading it again: one warning, once.
-    run run "$data/overlapping_pair.json" --seed 7 --steps 1 -q
+    run run "$data/overlapping_pair.json" --seed 7 --steps 1
     [ "$rc" = 0 ] || fail "exit code $rc"
     count=$(grep -c "overlapping" err.txt)
     [ "$count" = 1 ] || fail "the overlap warning was printed $count times"
@@ -217,7 +217,7 @@ case "$check" in
     # Captures per pursuit rule, in the summary and in the metrics JSON. (One thread in these
     # runs: ctest runs checks side by side, and threads waiting on each other's cores at every
     # step's barriers would make a run of a second take a minute.)
-    run run builtin pursuit -q --threads 1 --metrics m.json
+    run run builtin pursuit --threads 1 --metrics m.json
     [ "$rc" = 0 ] || fail "exit code $rc"
     for kind in chase sight intercept; do
       grep -qE "^captures +$kind +10/10 caught, mean" out.txt || fail "no summary line for $kind captures"
@@ -229,7 +229,7 @@ case "$check" in
   forest_orca)
     # --orca turns ORCA on for the forest's agents, which otherwise cross with the box alone.
     for option in "" --orca "--avoidance orca"; do
-      run run builtin forest -q --threads 1 $option
+      run run builtin forest --threads 1 $option
       [ "$rc" = 0 ] || fail "$option: exit code $rc"
       grep -q "arrived  *50 of 50 agents" out.txt || fail "$option: not everyone arrived"
       grep -q "^penetrations  *0 " out.txt || fail "$option: agents entered a post"
@@ -237,7 +237,7 @@ case "$check" in
     done
     ;;
   pathloop_summary)
-    run run builtin pathloop -q --threads 1
+    run run builtin pathloop --threads 1
     [ "$rc" = 0 ] || fail "exit code $rc"
     grep -qE "^path +12 followers, mean distance [0-9.]+, [0-9.]+% within radius" out.txt ||
         fail "no path line in the summary"
@@ -256,7 +256,7 @@ case "$check" in
     ;;
   outputs_3d)
     # A 3D built-in writes x, y, z columns and says it is 3D in the summary and the metrics.
-    run run builtin sphere --agents 200 --steps 5 -q --out t.csv --metrics m.json
+    run run builtin sphere --agents 200 --steps 5 --out t.csv --metrics m.json
     [ "$rc" = 0 ] || fail "exit code $rc"
     [ "$(head -1 t.csv)" = "step,agent,x,y,z,vx,vy,vz,time" ] || fail "the trajectory header is $(head -1 t.csv)"
     [ "$(wc -l < t.csv)" = 1201 ] || fail "$(wc -l < t.csv) lines, expected 1 + 6 x 200"
@@ -273,10 +273,10 @@ case "$check" in
     ;;
   piped_scenario)
     # A file that can be read only once (a pipe), planar or 3D: read once, run as what it says.
-    run run <(cat "$data/../../scenarios/two_agents.json") -q
+    run run <(cat "$data/../../scenarios/two_agents.json")
     [ "$rc" = 0 ] || fail "exit code $rc for a piped planar file"
     grep -qE "^scenario +/dev/fd/[0-9]+: 2 agents" out.txt || fail "the piped planar file did not run"
-    run run <(cat "$data/../../scenarios/drones.json") --steps 3 -q
+    run run <(cat "$data/../../scenarios/drones.json") --steps 3
     [ "$rc" = 0 ] || fail "exit code $rc for a piped 3D file"
     grep -q "250 agents in 3D" out.txt || fail "the piped 3D file did not run"
     run validate <(cat "$data/../../scenarios/drones.json")
@@ -392,7 +392,7 @@ JSON
     # The maze at 40,000 agents plans a route for each (minutes on one thread): within seconds of
     # starting it says how long that will take, and Ctrl-C stops the planning.
     set -m
-    "$crowdsim" run builtin maze --agents 40000 --steps 1 --threads 1 -q >out.txt 2>err.txt &
+    "$crowdsim" run builtin maze --agents 40000 --steps 1 --threads 1 >out.txt 2>err.txt &
     pid=$!
     for _ in $(seq 600); do
       grep -q "warning: planning routes" err.txt && break

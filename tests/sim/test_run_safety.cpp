@@ -249,6 +249,9 @@ TEST(RunSafety, OutputFilesWriteThroughLinksAndDevices) {
   const std::string writeEnd = "/dev/fd/" + std::to_string(ends[1]);
   EXPECT_EQ(ownDescriptor(writeEnd), ends[1]);
   EXPECT_EQ(ownDescriptor((folder / "target.csv").string()), -1);
+  // "-" is standard output, as command lines name it; "./-" is a file of that name.
+  EXPECT_EQ(ownDescriptor("-"), STDOUT_FILENO);
+  EXPECT_EQ(ownDescriptor("./-"), -1);
   write(writeEnd, "through the pipe");
   ::close(ends[1]);
   char got[32] = {};

@@ -23,6 +23,7 @@
 #include <crowd/crowd.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/stop_request.hpp>
+#include <crowd/version.hpp>
 
 #include "busy_processes.hpp"
 #include "command.hpp"
@@ -326,10 +327,8 @@ int runBench(const BenchOptions& o) {
     }
   }
   if (!o.jsonPath.empty()) {
-    const nlohmann::json doc = {{"date", today()},
-                                {"cpu", cpuModel()},
-                                {"threads", threads},
-                                {"busyProcesses", o.busy},
+    const nlohmann::json doc = {{"date", today()},   {"version", version()}, {"gitRevision", gitRevision()},
+                                {"cpu", cpuModel()}, {"threads", threads},   {"busyProcesses", o.busy},
                                 {"results", results}};
     OutputFile out(o.jsonPath);
     std::fprintf(out.stream(), "%s\n",

@@ -1,6 +1,9 @@
 // crowdsim run: steps a scenario file or a built-in, planar or 3D, to its end (or until every
 // agent has arrived), writing the trajectories and metrics asked for, and prints a summary. The
 // outputs are put in place only when the run completes; Ctrl-C stops it between two steps.
+// -q leaves nothing on stdout or stderr but errors; the scenario's warnings are then found in the
+// metrics JSON only. The summary goes to stderr when an output is written to stdout, so that the
+// output there can be parsed as it is.
 #include "commands/run.hpp"
 
 #include <omp.h>
@@ -21,6 +24,7 @@
 #include <crowd/measurement_sampler.hpp>
 #include <crowd/output_file.hpp>
 #include <crowd/stop_request.hpp>
+#include <crowd/version.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
@@ -134,6 +138,11 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   if (!o.metricsPath.empty()) {
     nlohmann::json doc = nlohmann::json::parse(m.toJson());
     doc["scenario"] = scenario.name;
+    doc["seed"] = scenario.seed;
+    doc["version"] = version();
+    doc["gitRevision"] = gitRevision();
+    // Printed unless -q, and kept here either way.
+    doc["warnings"] = scenario.warnings;
     doc["dimensions"] = std::is_same_v<Sim, Simulator3> ? 3 : 2;
     doc["backend"] = sim.backendName();
     doc["threads"] = threads;
@@ -162,7 +171,9 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   // Both in place, or neither.
   OutputFile::commitTogether(
       {trajectory ? trajectory->file() : nullptr, metricsFile ? &*metricsFile : nullptr});
-  printSummary(scenario, sim, m, threads, wall);
+  if (o.quiet) return kExitSuccess;
+  std::FILE* report = writesToStdout(o.outPath) || writesToStdout(o.metricsPath) ? stderr : stdout;
+  printSummary(report, scenario, sim, m, threads, wall);
   // Said where it cost something (a wait of a few milliseconds is the thread waking up).
   if (trajectory && trajectory->stallSeconds() >= 0.5) {
     std::cerr << "crowdsim: note: " << trajectory->stalls() << " of " << trajectory->framesWritten()
@@ -170,7 +181,7 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
               << " in all for the trajectory writer (the disk or the format is slower than the step); "
                  "--out-every K keeps fewer\n";
   }
-  if (sampler) printMeasurementSummary(sampler->measurements());
+  if (sampler) printMeasurementSummary(report, sampler->measurements());
   return kExitSuccess;
 }
 
@@ -210,7 +221,7 @@ int runScenario3(const RunOptions& o, BackendKind backend, const std::string& wh
         "--model, --avoidance and --orca are for planar scenarios; 3D agents always avoid by ORCA");
   }
   Scenario3 scenario = loadScenario3Target(o.target, o.agents, o.seed);
-  warn(scenario.warnings);
+  if (!o.quiet) warn(scenario.warnings);
   if (o.steps) scenario.steps = *o.steps;
   Simulator3 sim = makeSimulator3(scenario, o.threads, backend);
   return startRun(o, scenario, sim, backend, why);
@@ -248,7 +259,10 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
       ->needs(out);
   run.add_option("--metrics", o.metricsPath, "Write run metrics as JSON")->check(kPathGiven);
   run.add_flag("--all-steps", o.allSteps, "Run every step even after all agents have arrived");
-  run.add_flag("-q,--quiet", o.quiet, "No progress line or backend notice");
+  run.add_flag(
+      "-q,--quiet", o.quiet,
+      "Print nothing but errors: no summary, progress line, backend notice, note or warning (--metrics "
+      "keeps the warnings)");
   run.add_flag(
       "--exact-rvo2", o.exactRvo2,
       "RVO2's results to the bit: no deadlock breaking (jitter, sidestep), no speed clamp and no repair "
@@ -284,7 +298,7 @@ int runScenario(const RunOptions& o) {
   Scenario scenario = loadScenarioTarget(o.target, o.agents, o.seed, kDefaultScenario, kDefaultAgents);
   // The files the scenario file names are known once it is read.
   checkRunOutputs(o, scenario.mapFile, "the scenario's map file");
-  warn(scenario.warnings);
+  if (!o.quiet) warn(scenario.warnings);
   if (o.steps) scenario.steps = *o.steps;
   if (o.orca || !o.avoidance.empty()) {
     const AvoidanceMode mode = o.orca || o.avoidance == "orca" ? AvoidanceMode::Orca : AvoidanceMode::None;

@@ -22,3 +22,4 @@
 #include <crowd/simulator_config.hpp>
 #include <crowd/stop_request.hpp>
 #include <crowd/trajectory.hpp>
+#include <crowd/version.hpp>

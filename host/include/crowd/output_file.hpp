@@ -2,7 +2,7 @@
 // the same folder and renamed into place by commit(). A run that fails, or is interrupted,
 // leaves the old file (if any) untouched and no truncated file behind. A symbolic link is
 // followed (its target replaced, the link kept); a device or pipe (/dev/null, a FIFO) is written
-// directly, and one of the process's own descriptors (/dev/stdout, /dev/fd/3) through a copy of
+// directly, and one of the process's own descriptors (/dev/stdout or "-", /dev/fd/3) through a copy of
 // it, as the shell set it up (appending, into a pipe).
 #pragma once
 
@@ -17,8 +17,8 @@ namespace crowd {
 /// the link's folder). Throws std::runtime_error for a loop of links.
 std::filesystem::path outputTarget(const std::string& path);
 
-/// The descriptor `path` names when it is one of the process's own (/dev/stdout, /dev/stderr,
-/// /dev/fd/N, /proc/self/fd/N, or a link to one), else -1.
+/// The descriptor `path` names when it is one of the process's own ("-" or /dev/stdout for
+/// standard output, /dev/stderr, /dev/fd/N, /proc/self/fd/N, or a link to one), else -1.
 int ownDescriptor(const std::string& path);
 
 class OutputFile {

@@ -78,6 +78,7 @@ std::filesystem::path outputTarget(const std::string& path) {
 
 int ownDescriptor(const std::string& path) {
   namespace fs = std::filesystem;
+  if (path == "-") return STDOUT_FILENO;  // The command line's usual name for standard output.
   fs::path p = path;
   std::error_code error;
   for (int hops = 0; hops <= kMostLinkHops; ++hops) {

@@ -1,5 +1,6 @@
-// walkableAreaWkt (crowd/trajectory.hpp): a planar world's walkable area for a JuPedSim
-// database, as PedPy reads it (a WKT polygon whose holes are the obstacles).
+// walkableArea (crowd/scene_geometry.hpp) and walkableAreaWkt (crowd/trajectory.hpp): a planar
+// world's walkable area for a JuPedSim database or a geometry file, as PedPy reads it (a WKT
+// polygon whose holes are the obstacles).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include <crowd/obstacles.hpp>
+#include <crowd/scene_geometry.hpp>
 #include <crowd/trajectory.hpp>
 
 namespace crowd {
@@ -64,11 +66,11 @@ bool polygonsOverlap(const std::vector<WorldPoint>& a, const std::vector<WorldPo
   return inside(a[0], b) || inside(b[0], a);
 }
 
-void appendRing(std::string& wkt, const std::vector<WorldPoint>& ring) {
+void appendRing(std::string& wkt, const std::vector<glm::dvec2>& ring) {
   char number[64];
   wkt += '(';
   for (std::size_t i = 0; i <= ring.size(); ++i) {  // Closed: the first point again at the end.
-    const WorldPoint p = ring[i % ring.size()];
+    const glm::dvec2 p = ring[i % ring.size()];
     std::snprintf(number, sizeof number, "%s%.15g %.15g", i == 0 ? "" : ", ", p.x, p.y);
     wkt += number;
   }
@@ -77,7 +79,7 @@ void appendRing(std::string& wkt, const std::vector<WorldPoint>& ring) {
 
 }  // namespace
 
-std::string walkableAreaWkt(const Simulator& sim, double margin, bool* overlapping) {
+WalkableArea walkableArea(const Simulator& sim, double margin) {
   const glm::dvec2 origin = sim.config().origin;
   const auto world = [&](Vec2 p) {
     return WorldPoint{origin.x + static_cast<double>(p.x), origin.y + static_cast<double>(p.y)};
@@ -103,36 +105,48 @@ std::string walkableAreaWkt(const Simulator& sim, double margin, bool* overlappi
     holeBounds.push_back(bounds);
   }
   if (!(all.minX <= all.maxX)) all = Bounds{-1.0, -1.0, 1.0, 1.0};  // Nothing in the world yet.
-  const std::vector<WorldPoint> box{{all.minX - margin, all.minY - margin},
-                                    {all.maxX + margin, all.minY - margin},
-                                    {all.maxX + margin, all.maxY + margin},
-                                    {all.minX - margin, all.maxY + margin}};
-  if (overlapping != nullptr) {
-    // Sweep along x: only holes whose boxes meet are compared edge by edge.
-    std::vector<std::size_t> order(holes.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t b) { return holeBounds[a].minX < holeBounds[b].minX; });
-    *overlapping = false;
-    for (std::size_t i = 0; i < order.size() && !*overlapping; ++i) {
-      for (std::size_t j = i + 1; j < order.size() && holeBounds[order[j]].minX <= holeBounds[order[i]].maxX;
-           ++j) {
-        if (holeBounds[order[i]].meets(holeBounds[order[j]]) &&
-            polygonsOverlap(holes[order[i]], holes[order[j]])) {
-          *overlapping = true;
-          break;
-        }
+  WalkableArea area;
+  area.exterior = {{all.minX - margin, all.minY - margin},
+                   {all.maxX + margin, all.minY - margin},
+                   {all.maxX + margin, all.maxY + margin},
+                   {all.minX - margin, all.maxY + margin}};
+  // Sweep along x: only holes whose boxes meet are compared edge by edge.
+  std::vector<std::size_t> order(holes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return holeBounds[a].minX < holeBounds[b].minX; });
+  for (std::size_t i = 0; i < order.size() && !area.overlapping; ++i) {
+    for (std::size_t j = i + 1; j < order.size() && holeBounds[order[j]].minX <= holeBounds[order[i]].maxX;
+         ++j) {
+      if (holeBounds[order[i]].meets(holeBounds[order[j]]) &&
+          polygonsOverlap(holes[order[i]], holes[order[j]])) {
+        area.overlapping = true;
+        break;
       }
     }
   }
+  for (const std::vector<WorldPoint>& hole : holes) {
+    std::vector<glm::dvec2>& ring = area.holes.emplace_back();
+    for (const WorldPoint p : hole) ring.emplace_back(p.x, p.y);
+  }
+  return area;
+}
+
+std::string walkableAreaWkt(const WalkableArea& area) {
   std::string wkt = "POLYGON (";
-  appendRing(wkt, box);
-  for (const auto& hole : holes) {
+  appendRing(wkt, area.exterior);
+  for (const auto& hole : area.holes) {
     wkt += ", ";
     appendRing(wkt, hole);
   }
   wkt += ')';
   return wkt;
+}
+
+std::string walkableAreaWkt(const Simulator& sim, double margin, bool* overlapping) {
+  const WalkableArea area = walkableArea(sim, margin);
+  if (overlapping != nullptr) *overlapping = area.overlapping;
+  return walkableAreaWkt(area);
 }
 
 }  // namespace crowd
