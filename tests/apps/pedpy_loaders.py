@@ -2,7 +2,8 @@
 use underneath (sqlite3 for JuPedSim's database, h5py for the data archive's HDF5, the text rules
 of load_trajectory_from_txt), and checks that the three files of one run hold the same rows.
 
-Usage: pedpy_loaders.py RUN.txt RUN.sqlite RUN.h5 AGENTS FRAMES FPS
+Usage: pedpy_loaders.py RUN.txt RUN.sqlite RUN.h5 AGENTS FRAMES FPS SEED VERSION
+(SEED and VERSION: what each file's metadata must state as the run's seed and crowdsim's version.)
 Exit 77 when h5py is missing (python3-h5py), saying so.
 """
 import sqlite3
@@ -23,10 +24,11 @@ def fail(message):
 def from_text(path):
     """load_trajectory_from_txt: '#' lines are the header; the frame rate is the first number on
     a header line holding 'framerate'; 'x/m' means metres; rows are id frame x y z."""
-    fps, metres, rows = None, False, {}
+    fps, metres, rows, header = None, False, {}, ""
     with open(path) as text:
         for line in text:
             if line.startswith("#"):
+                header += line
                 if "framerate" in line and fps is None:
                     for word in line.split():
                         try:
@@ -40,7 +42,7 @@ def from_text(path):
             rows[(int(frame), int(ped))] = (float(x), float(y))
     if not metres:
         fail(path + ": no unit")
-    return fps, rows
+    return fps, rows, header
 
 
 def from_database(path):
@@ -53,7 +55,8 @@ def from_database(path):
     rows = {(f, i): (x, y) for f, i, x, y in
             db.execute("SELECT frame, id, pos_x AS x, pos_y AS y FROM trajectory_data")}
     areas = [w for (w,) in db.execute("SELECT wkt FROM geometry")]
-    return fps, rows, areas
+    meta = dict(db.execute("SELECT key, value FROM metadata"))
+    return fps, rows, areas, meta
 
 
 def from_archive(path):
@@ -70,14 +73,24 @@ def from_archive(path):
         table = data[:]
         rows = {(int(r["frame"]), int(r["id"])): (float(r["x"]), float(r["y"])) for r in table}
         area = archive.attrs.get("wkt_geometry")
-        return float(data.attrs["fps"]), rows, area
+        meta = {k: archive.attrs[k] for k in ("crowdsim_version", "seed")}
+        return float(data.attrs["fps"]), rows, area, meta
 
 
 text_path, db_path, h5_path = sys.argv[1:4]
 agents, frames, fps = int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6])
-text_fps, text_rows = from_text(text_path)
-db_fps, db_rows, db_areas = from_database(db_path)
-h5_fps, h5_rows, h5_area = from_archive(h5_path)
+seed, version = int(sys.argv[7]), sys.argv[8]
+text_fps, text_rows, text_header = from_text(text_path)
+db_fps, db_rows, db_areas, db_meta = from_database(db_path)
+h5_fps, h5_rows, h5_area, h5_meta = from_archive(h5_path)
+if "crowdsim %s (git " % version not in text_header or ", seed %d," % seed not in text_header:
+    fail("the text header does not state version %s and seed %d:\n%s" % (version, seed, text_header))
+if db_meta.get("crowdsim_version") != version or db_meta.get("seed") != str(seed):
+    fail("the database metadata state %r" % (db_meta,))
+if db_meta.get("every_steps") != "2" or db_meta.get("first_step") != "0":
+    fail("the database metadata do not say which steps were kept: %r" % (db_meta,))
+if h5_meta["crowdsim_version"] != version or int(h5_meta["seed"]) != seed:
+    fail("the HDF5 attributes state %r" % (h5_meta,))
 for name, got in (("text", text_fps), ("database", db_fps), ("HDF5", h5_fps)):
     if got != fps:
         fail("%s frame rate %r, expected %r" % (name, got, fps))

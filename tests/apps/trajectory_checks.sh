@@ -65,7 +65,7 @@ case "$check" in
   pedpy_loaders)
     # One run written three ways, each read back as PedPy's loaders read it (pedpy_loaders.py).
     for out in t.txt t.sqlite t.h5; do
-      run run builtin evacuation --agents 40 --steps 10 --all-steps -q --out "$out" --out-every 2
+      run run builtin evacuation --agents 40 --steps 10 --all-steps -q --out "$out" --out-every 2 --seed 7
       if grep -q "this build has no" err.txt; then
         echo "skipped: $(grep -o "this build has no [A-Za-z0-9]*" err.txt)"
         exit 77
@@ -73,7 +73,8 @@ case "$check" in
       [ "$rc" = 0 ] || fail "exit code $rc writing $out: $(cat err.txt)"
     done
     # 40 agents, steps 0 to 10, every 2nd: 6 frames at 1 / (2 x 0.1 s) = 5 fps.
-    /usr/bin/python3 "$(dirname "$helpers")/pedpy_loaders.py" t.txt t.sqlite t.h5 40 6 5 > py.txt 2>&1
+    version=$("$crowdsim" --version | awk '{print $2}')
+    /usr/bin/python3 "$(dirname "$helpers")/pedpy_loaders.py" t.txt t.sqlite t.h5 40 6 5 7 "$version" > py.txt 2>&1
     prc=$?
     cat py.txt
     [ "$prc" = 77 ] && exit 77

@@ -69,6 +69,7 @@ TrajectorySettings trajectorySettings(const RunOptions& o, const World& scenario
   }
   settings.timeStep = writtenTimeStep(scenario.timeStep);
   settings.everySteps = o.outEvery;
+  settings.seed = scenario.seed;
   // The window in seconds, as steps: the first step at or after `from`, the last at or before `to`.
   const double step = settings.timeStep;
   const auto asStep = [](double rounded) {  // Past any run's length (or infinite): no bound.

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <crowd/simulator.hpp>
@@ -43,6 +44,9 @@ struct TrajectorySettings {
   /// everySteps). Frames keep their numbers (step / everySteps), so a window starts past 0.
   std::int64_t firstStep = 0;
   std::int64_t lastStep = std::numeric_limits<std::int64_t>::max();
+  /// The scenario's seed, stated in the file's metadata with crowd's version and revision
+  /// (crowd/version.hpp) where the format has metadata; none when not given.
+  std::optional<std::uint64_t> seed;
   /// The walkable area as a WKT POLYGON, for a JuPedSim database or an HDF5 file (walkableAreaWkt).
   std::string walkableArea;
   /// Encode on a writer thread: write() copies the kept step into one of two buffers and

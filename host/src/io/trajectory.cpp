@@ -11,6 +11,7 @@
 
 #include <crowd/output_file.hpp>
 #include <crowd/trajectory.hpp>
+#include <crowd/version.hpp>
 
 #include "io/background_encoder.hpp"
 #include "io/trajectory_encoder.hpp"
@@ -72,7 +73,8 @@ class CsvEncoder final : public TrajectoryEncoder {
 class PetrackEncoder final : public TrajectoryEncoder {
  public:
   PetrackEncoder(std::FILE* out, const TrajectorySettings& s) : out_(out) {
-    std::fprintf(out_, "# trajectories written by crowdsim, every %lld step%s of %.9g s\n",
+    std::fprintf(out_, "# trajectories written by crowdsim %s (git %s)%s, every %lld step%s of %.9g s\n",
+                 version(), gitRevision(), s.seed ? (", seed " + std::to_string(*s.seed)).c_str() : "",
                  static_cast<long long>(s.everySteps), s.everySteps == 1 ? "" : "s", s.timeStep);
     std::fprintf(out_, "# framerate: %s fps\n", shortestDecimal(trajectoryFrameRate(s)).c_str());
     std::fputs("# id: agent number; frame: step / kept-every (frame 0 is the initial state)\n", out_);

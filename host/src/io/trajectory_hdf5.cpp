@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <crowd/version.hpp>
+
 #include "io/trajectory_encoder.hpp"
 
 #ifdef CROWD_WITH_HDF5
@@ -74,6 +76,9 @@ class ArchiveEncoder final : public TrajectoryEncoder {
     setDouble(file_, "time_step", settings.timeStep);
     setText(file_, "unit", "m");
     setText(file_, "writer", "crowdsim");
+    setText(file_, "crowdsim_version", version());
+    setText(file_, "git_revision", gitRevision());
+    if (settings.seed) setInteger(file_, "seed", static_cast<std::int64_t>(*settings.seed));
     if (!settings.walkableArea.empty()) setText(file_, "wkt_geometry", settings.walkableArea);
     buffer_.reserve(kChunkRows);
   }

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <crowd/version.hpp>
+
 #include "io/trajectory_encoder.hpp"
 
 #ifdef CROWD_WITH_SQLITE
@@ -46,6 +48,16 @@ class JupedsimEncoder final : public TrajectoryEncoder {
         "CREATE TABLE frame_data(frame INTEGER NOT NULL, geometry_hash INTEGER NOT NULL);");
     setMetadata("version", "2");
     setMetadata("fps", shortestDecimal(trajectoryFrameRate(settings)));
+    // Beyond JuPedSim's keys, which PedPy ignores: what wrote the file and which steps it kept.
+    setMetadata("crowdsim_version", version());
+    setMetadata("git_revision", gitRevision());
+    if (settings.seed) setMetadata("seed", std::to_string(*settings.seed));
+    setMetadata("time_step", shortestDecimal(settings.timeStep));
+    setMetadata("every_steps", std::to_string(settings.everySteps));
+    setMetadata("first_step", std::to_string(settings.firstStep));
+    if (settings.lastStep != std::numeric_limits<std::int64_t>::max()) {
+      setMetadata("last_step", std::to_string(settings.lastStep));
+    }
     sqlite3_stmt* geometry = prepare("INSERT INTO geometry VALUES(?, ?)");
     sqlite3_bind_int64(geometry, 1, hash_);
     sqlite3_bind_text(geometry, 2, settings.walkableArea.c_str(), -1, SQLITE_TRANSIENT);
