@@ -260,7 +260,7 @@ case "$check" in
     [ "$rc" = 0 ] || fail "exit code $rc"
     [ "$(head -1 t.csv)" = "step,agent,x,y,z,vx,vy,vz,time" ] || fail "the trajectory header is $(head -1 t.csv)"
     [ "$(wc -l < t.csv)" = 1201 ] || fail "$(wc -l < t.csv) lines, expected 1 + 6 x 200"
-    awk -F, 'NR > 1 && NF != 8 { bad = 1 } END { exit bad }' t.csv || fail "a row without 8 columns"
+    awk -F, 'NR > 1 && NF != 9 { bad = 1 } END { exit bad }' t.csv || fail "a row without 9 columns"
     grep -q '"dimensions": 3' m.json || fail "the metrics do not say 3 dimensions"
     grep -qE "^scenario +builtin:sphere: 200 agents in 3D" out.txt || fail "the summary does not say 3D"
     ;;

@@ -14,20 +14,20 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 source "$helpers"
 command -v python3 >/dev/null || { echo "skipped: no python3"; exit 77; }
 
-# FILE AGENTS STEPS: FILE is CSV trajectories alone: the header once, then one row of six numbers
+# FILE AGENTS STEPS: FILE is CSV trajectories alone: the header once, then one row of seven numbers
 # per agent and step (step 0 included).
 check_csv() {
   python3 - "$@" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 agents, steps = int(sys.argv[2]), int(sys.argv[3])
-if rows[0] != ["step", "agent", "x", "y", "vx", "vy"]:
+if rows[0] != ["step", "agent", "x", "y", "vx", "vy", "time"]:
     sys.exit("no header first: %r" % rows[0])
 body = rows[1:]
 if len(body) != agents * (steps + 1):
     sys.exit("%d rows, expected %d" % (len(body), agents * (steps + 1)))
 for row in body:
-    if len(row) != 6:
+    if len(row) != 7:
         sys.exit("not a trajectory row: %r" % row)
     [float(v) for v in row]
 PY
