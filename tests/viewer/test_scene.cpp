@@ -87,5 +87,55 @@ TEST(ViewerScene, TrailsFollowEachAgentAndRestartForANewOne) {
   EXPECT_TRUE(frame.trails.empty());
 }
 
+TEST(ViewerScene, MarksAreTheScenariosInTheSimulatorsFrame) {
+  Scenario scenario;
+  MeasurementPlan plan;
+  plan.areas.push_back(MeasurementArea{"hall", {{100, 100}, {102, 100}, {102, 103}}});
+  plan.lines.push_back(MeasurementLine{"door", {104, 99}, {104, 101}});
+  scenario.measure = plan;
+  scenario.exits.push_back(ExitSpec{0, 2, {{110, 100}, {90, 100}}});
+  scenario.exits.push_back(ExitSpec{2, 1, {{110, 100}}});  // The same exit again: marked once.
+  const Marks marks = scenarioMarks(scenario, glm::dvec2(100.0, 100.0));
+  ASSERT_EQ(marks.areas.size(), 1u);
+  EXPECT_EQ(marks.areas[0], (std::vector<Vec2>{{0, 0}, {2, 0}, {2, 3}}));
+  ASSERT_EQ(marks.lines.size(), 1u);
+  EXPECT_EQ(marks.lines[0][0], Vec2(4, -1));
+  EXPECT_EQ(marks.lines[0][1], Vec2(4, 1));
+  EXPECT_EQ(marks.exits, (std::vector<Vec2>{{-10, 0}, {10, 0}}));
+}
+
+TEST(ViewerScene, GoalsAreMarkedOnceAndNotWhenEveryoneHasTheirOwn) {
+  Simulator shared;
+  for (const float y : {0.0f, 2.0f, 4.0f}) {
+    AgentDef agent = walker(Vec2(0, y), Vec2(0, 0));
+    agent.goal = y > 0.0f ? Vec2(10, 0) : Vec2(-10, 0);
+    shared.addAgent(agent);
+  }
+  EXPECT_EQ(StaticScene::fromSimulator(shared).marks.goals.size(), 2u);
+  Simulator own;
+  for (std::size_t i = 0; i <= Marks::kMaxGoals; ++i) {
+    AgentDef agent = walker(Vec2(static_cast<float>(i) * 2.0f, 0), Vec2(0, 0));
+    agent.goal = Vec2(static_cast<float>(i) * 2.0f, 10);
+    own.addAgent(agent);
+  }
+  EXPECT_TRUE(StaticScene::fromSimulator(own).marks.goals.empty()) << Marks::kMaxGoals + 1 << " goals";
+}
+
+TEST(ViewerScene, LegendFactsSayTheCommonMaxSpeedAndTheKeysPresent) {
+  Simulator sim;
+  sim.addAgent(walker(Vec2(0, 0), Vec2(0, 0)));
+  AgentDef other = walker(Vec2(3, 0), Vec2(0, 0));
+  other.params.radius = 0.4f;  // A second profile, the same maximum speed.
+  sim.addAgent(other);
+  StaticScene scene = StaticScene::fromSimulator(sim);
+  EXPECT_EQ(scene.commonMaxSpeed, 2.0f);
+  EXPECT_EQ(scene.profileKeys, (std::vector<int>{0, 1}));
+  EXPECT_EQ(scene.behaviorKeys, (std::vector<int>{1})) << "the goal rule, first behaviour kind 0";
+  other.params.maxSpeed = 1.0f;
+  other.position = Vec2(6, 0);
+  sim.addAgent(other);
+  EXPECT_EQ(StaticScene::fromSimulator(sim).commonMaxSpeed, 0.0f) << "speeds differ: none common";
+}
+
 }  // namespace
 }  // namespace crowd::viewer

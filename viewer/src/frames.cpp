@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <crowd/stop_request.hpp>
+#include <crowd/viewer/annotations.hpp>
 #include <crowd/viewer/frames.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
@@ -79,8 +80,11 @@ RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
   const StaticScene scene = StaticScene::fromSimulator(sim, !s.fitCrowd);
   renderer.setStatic(scene);
   renderer.setColorBy(s.colorBy);
+  StaticScene annotated = scene;
+  annotated.marks.add(s.marks);
   Camera camera;
   camera.fit(scene.lo, scene.hi, s.width, s.height);
+  const std::unique_ptr<Annotator> annotator = s.annotate ? std::make_unique<Annotator>() : nullptr;
 
   Frame frame;
   for (int f = 0; f < s.frames; ++f) {
@@ -92,6 +96,7 @@ RenderedFrames renderFrames(Simulator& sim, const FrameSettings& s) {
     renderer.setAgents(frame.agents);
     target.bind();
     renderer.draw(camera, s.width, s.height);
+    if (annotator) annotator->draw(camera, s.width, s.height, annotated, s.colorBy, sim.time());
     writeFrame(s.folder, f, target);
     if (s.onFrame) s.onFrame(f, sim.stepCount());
   }
@@ -132,15 +137,21 @@ std::filesystem::path videoPath(const std::filesystem::path& folder, VideoFormat
   return folder / (format == VideoFormat::Gif ? "crowd.gif" : "crowd.mp4");
 }
 
-bool encodeVideo(const std::filesystem::path& folder, VideoFormat format) {
+bool encodeVideo(const std::filesystem::path& folder, VideoFormat format, double fps) {
   const std::string input = quoted((folder / "frame-%05d.png").string());
+  // No fps filter: it resampled the frames to its own rate (a GIF at 15 kept every other frame).
+  // The input's rate is the output's, given again for the MP4 so that its stream keeps it.
   const std::string filter =
       format == VideoFormat::Gif
-          ? "fps=15,scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
+          ? "scale='min(640,iw)':-2:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse"
           : "scale=trunc(iw/2)*2:trunc(ih/2)*2";
-  const std::string command = "ffmpeg -y -loglevel error -framerate 30 -i " + input + " -vf " +
-                              quoted(filter) + (format == VideoFormat::Mp4 ? " -pix_fmt yuv420p " : " ") +
-                              quoted(videoPath(folder, format).string());
+  char rate[32];
+  std::snprintf(rate, sizeof(rate), "%.6g", fps);
+  const std::string command =
+      "ffmpeg -y -loglevel error -framerate " + std::string(rate) + " -i " + input + " -vf " +
+      quoted(filter) +
+      (format == VideoFormat::Mp4 ? " -r " + std::string(rate) + " -pix_fmt yuv420p " : " ") +
+      quoted(videoPath(folder, format).string());
   return std::system(command.c_str()) == 0;
 }
 

@@ -25,6 +25,7 @@ const char* const kViewerKeys =
     "C          colour by speed, group, behaviour or density\n"
     "P          screenshot (crowd-screenshot-N.png)\n"
     "T          trails (up to 50,000 agents)\n"
+    "L          legend, scale bar, simulated time and marks on / off\n"
     "drag       pan;  wheel: zoom at the cursor;  click: select an agent (its route,\n"
     "           neighbours, ORCA half-planes in orange, velocity)\n"
     "Esc or Q   quit";

@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <unordered_map>
+#include <utility>
 
 #include <glm/common.hpp>
 
@@ -45,6 +47,23 @@ std::vector<int> crowding(std::span<const Vec2> positions, const std::vector<flo
   return count;
 }
 
+// The agents' common maximum speed and the categorical keys present (StaticScene).
+void addLegendFacts(const Simulator& sim, StaticScene& scene) {
+  const std::vector<float> maxSpeeds = sim.maxSpeeds();
+  const bool common = !maxSpeeds.empty() && std::all_of(maxSpeeds.begin(), maxSpeeds.end(),
+                                                        [&](float v) { return v == maxSpeeds.front(); });
+  scene.commonMaxSpeed = common ? maxSpeeds.front() : 0.0f;
+  scene.profiles = sim.profileCount();
+  std::set<int> profiles, behaviors;
+  for (const AgentId id : sim.ids()) {
+    profiles.insert(static_cast<int>(sim.profileIndex(id) % 16u));
+    const Behavior& b = sim.behavior(id);
+    behaviors.insert(b.behaviors.empty() ? 0 : (static_cast<int>(b.behaviors.front().kind) + 1) % 16);
+  }
+  scene.profileKeys.assign(profiles.begin(), profiles.end());
+  scene.behaviorKeys.assign(behaviors.begin(), behaviors.end());
+}
+
 }  // namespace
 
 StaticScene StaticScene::fromSimulator(const Simulator& sim, bool goals) {
@@ -77,13 +96,39 @@ StaticScene StaticScene::fromSimulator(const Simulator& sim, bool goals) {
   }
   const std::span<const Vec2> positions = sim.positions();
   const std::vector<float> radii = sim.radii();
+  std::set<std::pair<float, float>> distinctGoals;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     grow(positions[i] - Vec2(radii[i]));
     grow(positions[i] + Vec2(radii[i]));
-    if (!goals) continue;
-    if (const std::optional<Vec2> goal = sim.goal(sim.ids()[i])) grow(*goal);
+    const std::optional<Vec2> goal = sim.goal(sim.ids()[i]);
+    if (!goal) continue;
+    if (distinctGoals.size() <= Marks::kMaxGoals) distinctGoals.emplace(goal->x, goal->y);
+    if (goals) grow(*goal);
   }
+  if (distinctGoals.size() <= Marks::kMaxGoals) {
+    for (const auto& [x, y] : distinctGoals) scene.marks.goals.emplace_back(x, y);
+  }
+  addLegendFacts(sim, scene);
   return scene;
+}
+
+Marks scenarioMarks(const Scenario& scenario, glm::dvec2 origin) {
+  auto inFrame = [origin](Vec2 p) { return Vec2(glm::dvec2(p) - origin); };
+  Marks marks;
+  std::set<std::pair<float, float>> exits;
+  for (const ExitSpec& set : scenario.exits) {
+    for (const Vec2 p : set.points) exits.emplace(p.x, p.y);
+  }
+  for (const auto& [x, y] : exits) marks.exits.push_back(inFrame(Vec2(x, y)));
+  if (scenario.measure) {
+    for (const MeasurementArea& area : scenario.measure->areas) {
+      std::vector<Vec2>& polygon = marks.areas.emplace_back();
+      for (const Vec2 p : area.polygon) polygon.push_back(inFrame(p));
+    }
+    for (const MeasurementLine& line : scenario.measure->lines)
+      marks.lines.push_back({inFrame(line.from), inFrame(line.to)});
+  }
+  return marks;
 }
 
 void captureAgents(const Simulator& sim, ColorBy colorBy, Frame& frame) {

@@ -9,6 +9,7 @@
 
 #include <epoxy/gl.h>
 
+#include <crowd/viewer/annotations.hpp>
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 #include <crowd/viewer/session.hpp>
@@ -54,6 +55,9 @@ void onKey(GLFWwindow* w, int key, int, int action, int) {
       break;
     case GLFW_KEY_T:
       s.trails = !s.trails;
+      break;
+    case GLFW_KEY_L:
+      s.annotations = !s.annotations;
       break;
     default:
       break;
@@ -203,6 +207,7 @@ SessionReport SessionOf<Vec2>::drawOffscreen() {
   GpuInstances gpu;
   Framebuffer target(d.width, d.height);
   renderer.setStatic(st.runner.scene());
+  Annotator annotator;
   Camera camera;
   camera.fit(st.runner.scene().lo, st.runner.scene().hi, d.width, d.height);
   const double seconds = d.quitAfter > 0.0 ? d.quitAfter : 10.0;
@@ -214,6 +219,8 @@ SessionReport SessionOf<Vec2>::drawOffscreen() {
       info = takeLatest(shared, st.runner, renderer, gpu, nullptr, d.program);
       target.bind();
       renderer.draw(camera, d.width, d.height);
+      annotator.draw(camera, d.width, d.height, st.runner.scene(),
+                     static_cast<ColorBy>(shared.colorBy.load()), info.time);
       glFinish();  // Count finished frames, not queued ones.
       ++report.frames;
     }
@@ -248,6 +255,7 @@ SessionReport SessionOf<Vec2>::showWindow() {
   SessionReport report;
   {
     Renderer renderer;
+    Annotator annotator;
     GpuInstances gpu;
     Overlay overlay(w);  // After the callbacks above: it chains to them.
     in.overlay = &overlay;
@@ -284,8 +292,12 @@ SessionReport SessionOf<Vec2>::showWindow() {
         info.speed = shared.speed;
         info.paused = shared.paused;
         info.colorBy = kColorByNames[static_cast<std::size_t>(shared.colorBy.load())];
+        if (shared.annotations) {
+          annotator.draw(in.camera, width, height, in.scene, static_cast<ColorBy>(shared.colorBy.load()),
+                         info.time);
+        }
         if (in.screenshot) {
-          // The scene without the overlay.
+          // The scene and its annotations, without the overlay.
           in.screenshot = false;
           const std::string name = "crowd-screenshot-" + std::to_string(++shots) + ".png";
           writePng(name, width, height, readBoundRgb(width, height));

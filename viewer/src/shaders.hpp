@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <crowd/viewer/renderer.hpp>
+
 namespace crowd::viewer::shaders {
 
 // Discs: one quad per instance, corners in [-1, 1]^2, scaled by the radius around the centre.
@@ -28,28 +30,32 @@ void main() {
 }
 )";
 
-// The colours both kinds of agent use: a ramp (speed, density) and a categorical palette of 16.
-// Put in front of a fragment shader's own code (fragmentWithPalette).
-inline constexpr const char* kPalette = R"(#version 330 core
-vec3 ramp(float t) {
-  vec3 a = vec3(0.23, 0.42, 0.98), b = vec3(0.10, 0.80, 0.85), c = vec3(0.98, 0.84, 0.18), d = vec3(0.96, 0.26, 0.20);
-  t = clamp(t, 0.0, 1.0);
-  if (t < 0.333) return mix(a, b, t / 0.333);
-  if (t < 0.667) return mix(b, c, (t - 0.333) / 0.334);
-  return mix(c, d, (t - 0.667) / 0.333);
+// The colours both kinds of agent use (Palette's ramp and categories, written out as GLSL so
+// that the legend and the agents cannot disagree). Put in front of a fragment shader's own code.
+inline std::string paletteSource() {
+  auto number = [](float x) { return std::to_string(x); };
+  auto vec3 = [&](const float(&c)[3]) {
+    return "vec3(" + number(c[0]) + ", " + number(c[1]) + ", " + number(c[2]) + ")";
+  };
+  // The ramp: straight lines between its stops, the last one taking everything above.
+  std::string source = "#version 330 core\nvec3 ramp(float t) {\n  t = clamp(t, 0.0, 1.0);\n";
+  for (int k = 0; k + 1 < Palette::kRampStops; ++k) {
+    const float from = Palette::kRampAt[k], to = Palette::kRampAt[k + 1];
+    const std::string line = "return mix(" + vec3(Palette::kRamp[k]) + ", " + vec3(Palette::kRamp[k + 1]) +
+                             ", (t - " + number(from) + ") / " + number(to - from) + ");\n";
+    source += k + 2 < Palette::kRampStops ? "  if (t < " + number(to) + ") " + line : "  " + line;
+  }
+  const std::string n = std::to_string(Palette::kCategoryColors);
+  source += "}\nvec3 category(float k) {\n  const vec3 table[" + n + "] = vec3[" + n + "](";
+  for (int k = 0; k < Palette::kCategoryColors; ++k)
+    source += (k > 0 ? ", " : "") + vec3(Palette::kCategory[k]);
+  source += ");\n  int i = int(floor(k * 16.0 + 0.5));\n  vec3 c = table[i % " + n +
+            "];\n  return i >= " + n + " ? c * " + number(Palette::kCategoryDimmed) + " : c;\n}\n";
+  return source;
 }
-vec3 category(float k) {
-  const vec3 table[8] = vec3[8](vec3(0.30, 0.60, 1.00), vec3(1.00, 0.55, 0.20), vec3(0.35, 0.85, 0.40),
-                                vec3(0.95, 0.35, 0.45), vec3(0.70, 0.50, 0.95), vec3(0.95, 0.85, 0.25),
-                                vec3(0.25, 0.85, 0.85), vec3(0.95, 0.55, 0.80));
-  int i = int(floor(k * 16.0 + 0.5));
-  vec3 c = table[i % 8];
-  return i >= 8 ? c * 0.7 : c;
-}
-)";
 
 inline std::string fragmentWithPalette(const char* main) {
-  return std::string(kPalette) + main;
+  return paletteSource() + main;
 }
 
 // Discs: the palette's colour, a dark heading mark and rim.

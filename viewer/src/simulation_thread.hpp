@@ -38,6 +38,7 @@ struct Shared {
   std::atomic<std::uint64_t> selected{~0ull};  // AgentId index << 32 | generation.
   std::atomic<long> seek{-1};                  // A replay frame to jump to.
   std::atomic<bool> trails{false};
+  std::atomic<bool> annotations{true};  // The legend, scale bar, time and marks (annotations.hpp).
 
   std::mutex mutex;
   // Held while the simulation steps and while the window copies the device state (interop).
@@ -128,6 +129,7 @@ class Runner {
         metrics_->observe(*sim_);
       }
       scene_ = StaticScene::fromSimulator(*sim_);
+      scene_.marks.add(scenarioMarks(*scenario_, sim_->config().origin));
       timeStep_ = sim_->config().timeStep;
     }
     if (replay_) {

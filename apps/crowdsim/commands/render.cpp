@@ -52,6 +52,15 @@ void addRenderOptions(CLI::App& render, RenderOptions& o) {
   render.add_option("--video", o.video, "auto: MP4 and GIF when ffmpeg is installed; none; mp4; gif")
       ->check(CLI::IsMember({"auto", "none", "mp4", "gif"}))
       ->capture_default_str();
+  render
+      .add_option("--fps", o.fps,
+                  "Frames a second of the MP4 and the GIF: each frame once, N frames last N / FPS seconds "
+                  "(the simulated time between frames is --every steps)")
+      ->check(CLI::Range(0.1, 120.0))
+      ->capture_default_str();
+  render.add_flag("--no-annotations", o.noAnnotations,
+                  "The scene alone: no legend, scale bar, simulated time or marks of exits, goals and "
+                  "measurement areas");
   render.add_flag("-q,--quiet", o.quiet, "No progress line");
   render.add_flag(
       "--fit-crowd", o.fitCrowd,
@@ -81,6 +90,7 @@ viewer::FrameSettings frameSettings(const RenderOptions& o, const std::filesyste
   frames.frames = o.frames;
   frames.every = o.every;
   frames.fitCrowd = o.fitCrowd;
+  frames.annotate = !o.noAnnotations;
   return frames;
 }
 
@@ -96,8 +106,9 @@ void encodeVideos(const RenderOptions& o, const std::filesystem::path& dir) {
   for (const auto& [name, format] : formats) {
     if (o.video != "auto" && o.video != name) continue;
     const std::filesystem::path made = viewer::videoPath(dir, format);
-    if (viewer::encodeVideo(dir, format)) {
-      std::printf("wrote %s\n", made.string().c_str());
+    if (viewer::encodeVideo(dir, format, o.fps)) {
+      std::printf("wrote %s (%d frames at %.6g a second: %.6g s)\n", made.string().c_str(), o.frames, o.fps,
+                  o.frames / o.fps);
     } else {
       std::fprintf(stderr, "crowdsim: warning: ffmpeg could not make %s\n", made.string().c_str());
     }
@@ -155,6 +166,7 @@ int runRender(const RenderOptions& o) {
 
   viewer::FrameSettings frames = frameSettings(o, dir, size);
   frames.colorBy = colorByNamed(o.scene.colorBy);
+  frames.marks = viewer::scenarioMarks(scenario, sim.config().origin);
   const bool progress = !o.quiet && isatty(STDERR_FILENO) != 0;
   if (progress) {
     frames.onFrame = [&o](int frame, std::int64_t step) {

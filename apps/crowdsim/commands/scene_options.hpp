@@ -44,7 +44,9 @@ struct RenderOptions {
   std::string outDir = "frames";
   std::string video = "auto";  ///< auto (MP4 and GIF when ffmpeg is there), none, mp4, gif.
   bool quiet = false;
-  bool fitCrowd = false;  ///< Frame the crowd at the first frame rather than its whole journey.
+  bool fitCrowd = false;       ///< Frame the crowd at the first frame rather than its whole journey.
+  double fps = 30.0;           ///< Frames a second of the MP4 and the GIF.
+  bool noAnnotations = false;  ///< The scene alone: no legend, scale bar, time or marks.
 };
 
 /// The built-in scenario shown when none is named: a floor of rooms emptying into corridors and

@@ -26,6 +26,11 @@ struct FrameSettings {
   /// Frame the obstacles and the crowd as it stands at the first frame, rather than their goals
   /// too (the whole journey).
   bool fitCrowd = false;
+  /// Draw the legend, scale bar, simulated time and marks (annotations.hpp) over a planar
+  /// world's frames; false for the scene alone.
+  bool annotate = true;
+  /// Exits and measurement areas to mark (scenarioMarks), besides the agents' goals.
+  Marks marks;
   /// Called after each frame is written: its number from 0, and the simulator's step.
   std::function<void(int frame, std::int64_t step)> onFrame;
 };
@@ -58,8 +63,12 @@ enum class VideoFormat { Mp4, Gif };
 bool ffmpegInstalled();
 /// The video encodeVideo makes from the frames in `folder`: folder/crowd.mp4 or crowd.gif.
 std::filesystem::path videoPath(const std::filesystem::path& folder, VideoFormat format);
-/// Runs ffmpeg over the frames in `folder` (30 frames a second; a GIF at 15, at most 640 pixels
-/// wide) into videoPath. False when ffmpeg fails (it has said why on stderr).
-bool encodeVideo(const std::filesystem::path& folder, VideoFormat format);
+/// Frames a second of a video when none is asked for.
+inline constexpr double kDefaultFramesPerSecond = 30.0;
+/// Runs ffmpeg over the frames in `folder` into videoPath, every frame once, `fps` of them a
+/// second (a GIF at most 640 pixels wide, its delays in hundredths of a second as ffmpeg rounds
+/// them, adding up to the frames' time). False when ffmpeg fails (it has said why on stderr).
+bool encodeVideo(const std::filesystem::path& folder, VideoFormat format,
+                 double fps = kDefaultFramesPerSecond);
 
 }  // namespace crowd::viewer

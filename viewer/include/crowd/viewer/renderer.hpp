@@ -20,6 +20,17 @@ struct Palette {
   static constexpr std::uint8_t kRoute[3] = {255, 255, 255};
   static constexpr std::uint8_t kHalfPlane[3] = {255, 150, 40};
   static constexpr std::uint8_t kTrail[3] = {70, 78, 96};
+  /// The ramp of Speed and Density: kRamp[k] at kRampAt[k], straight lines between.
+  static constexpr int kRampStops = 4;
+  static constexpr float kRampAt[kRampStops] = {0.0f, 0.333f, 0.667f, 1.0f};
+  static constexpr float kRamp[kRampStops][3] = {
+      {0.23f, 0.42f, 0.98f}, {0.10f, 0.80f, 0.85f}, {0.98f, 0.84f, 0.18f}, {0.96f, 0.26f, 0.20f}};
+  /// The categories of Group and Behavior: key k in kCategory[k % 8], dimmed from k = 8 up.
+  static constexpr int kCategoryColors = 8;
+  static constexpr float kCategory[kCategoryColors][3] = {
+      {0.30f, 0.60f, 1.00f}, {1.00f, 0.55f, 0.20f}, {0.35f, 0.85f, 0.40f}, {0.95f, 0.35f, 0.45f},
+      {0.70f, 0.50f, 0.95f}, {0.95f, 0.85f, 0.25f}, {0.25f, 0.85f, 0.85f}, {0.95f, 0.55f, 0.80f}};
+  static constexpr float kCategoryDimmed = 0.7f;
 };
 
 class Renderer {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <crowd/scenario.hpp>
 #include <crowd/simulator.hpp>
 
 namespace crowd::viewer {
@@ -30,12 +31,43 @@ struct AgentInstance {
 };
 static_assert(sizeof(AgentInstance) == 6 * sizeof(float));
 
+/// Places a picture marks so that it says where the crowd is going and where it is measured,
+/// in the simulator's frame.
+struct Marks {
+  std::vector<Vec2> exits;
+  /// The agents' distinct goals; none when there are more than kMaxGoals (every agent its own
+  /// goal, say, where marks would only hide the crowd).
+  std::vector<Vec2> goals;
+  std::vector<std::vector<Vec2>> areas;    ///< Measurement areas.
+  std::vector<std::array<Vec2, 2>> lines;  ///< Measurement lines.
+  static constexpr std::size_t kMaxGoals = 64;
+  bool empty() const { return exits.empty() && goals.empty() && areas.empty() && lines.empty(); }
+  /// Adds `other`'s marks to these.
+  void add(const Marks& other) {
+    exits.insert(exits.end(), other.exits.begin(), other.exits.end());
+    goals.insert(goals.end(), other.goals.begin(), other.goals.end());
+    areas.insert(areas.end(), other.areas.begin(), other.areas.end());
+    lines.insert(lines.end(), other.lines.begin(), other.lines.end());
+  }
+};
+
+/// The exits and measurement areas and lines of `scenario` (world coordinates) in the frame of
+/// a simulator whose origin is `origin` (SimulatorConfig::origin).
+Marks scenarioMarks(const Scenario& scenario, glm::dvec2 origin);
+
 /// The parts that do not move.
 struct StaticScene {
   std::vector<std::vector<Vec2>> polygons;    ///< As added; clockwise ones are boundaries.
   std::vector<std::array<float, 3>> circles;  ///< x, y, radius.
   Vec2 lo{0.0f, 0.0f};  ///< Bounds of the obstacles, the agents when captured and their goals.
   Vec2 hi{0.0f, 0.0f};
+  Marks marks;
+  /// What the legend needs to say what the colours mean: the agents' maximum speed when they
+  /// all share one (m/s; 0 when they differ, and Speed is then a fraction of each one's own),
+  /// and the categorical keys present (ColorBy::Group: profile % 16; Behavior: first kind + 1).
+  float commonMaxSpeed = 0.0f;
+  std::vector<int> profileKeys, behaviorKeys;
+  std::size_t profiles = 0;  ///< Profiles in all (keys repeat beyond 16).
 
   /// Obstacles and circles of `sim`; bounds over them and its agents' positions, and their goals
   /// too unless `goals` is false (a picture of the crowd as it stands).
