@@ -14,34 +14,12 @@
 #include <crowd/viewer/offscreen.hpp>
 #include <crowd/viewer/renderer.hpp>
 
+#include "viewer/picture.hpp"
+
 namespace crowd::viewer {
 namespace {
 
-struct Picture {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgb;
-  const std::uint8_t* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
-  bool is(int x, int y, const std::uint8_t (&c)[3], int tolerance = 2) const {
-    const std::uint8_t* p = at(x, y);
-    for (int k = 0; k < 3; ++k) {
-      if (std::abs(static_cast<int>(p[k]) - static_cast<int>(c[k])) > tolerance) return false;
-    }
-    return true;
-  }
-  bool same(const Picture& other, int x, int y) const {
-    const std::uint8_t* a = at(x, y);
-    const std::uint8_t* b = other.at(x, y);
-    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
-  }
-  // Pixels of colour `c` in `box`.
-  int count(const PixelBox& box, const std::uint8_t (&c)[3], int tolerance = 2) const {
-    int n = 0;
-    for (int y = box.y0; y < box.y1; ++y) {
-      for (int x = box.x0; x < box.x1; ++x) n += is(x, y, c, tolerance) ? 1 : 0;
-    }
-    return n;
-  }
-};
+using test::Picture;
 
 // A colour from the palette's floats, as the framebuffer stores it.
 void bytes(const float (&c)[3], std::uint8_t (&out)[3]) {
@@ -136,7 +114,7 @@ TEST_F(Annotate, ScaleBarSpansItsLengthInPixels) {
   for (int y = layout.scale.y0; y < layout.scale.y1; ++y) {
     int run = 0;
     for (int x = layout.scale.x0; x < layout.scale.x1; ++x) {
-      run = p.is(x, y, AnnotationPalette::kScaleBar) ? run + 1 : 0;
+      run = p.is(x, y, AnnotationPalette::kScaleBar, 2) ? run + 1 : 0;
       longest = std::max(longest, run);
     }
   }
@@ -229,17 +207,17 @@ TEST_F(Annotate, MarksLieWhereTheyAreInTheWorld) {
   AnnotationLayout layout;
   const Picture p = draw(markedScene(sim), frame, camera, 640, 360, ColorBy::Speed, &layout);
   // The area's edges: (2..8, 2) is row 116, (2..8, 6) row -12 (off the picture), x = 2 column 384.
-  EXPECT_TRUE(p.is(480, 116, AnnotationPalette::kArea)) << "bottom edge, x = 5";
-  EXPECT_TRUE(p.is(384, 100, AnnotationPalette::kArea)) << "left edge, y = 2.5";
-  EXPECT_TRUE(p.is(576, 100, AnnotationPalette::kArea)) << "right edge, x = 8";
-  EXPECT_FALSE(p.is(480, 60, AnnotationPalette::kArea)) << "inside the area";
+  EXPECT_TRUE(p.is(480, 116, AnnotationPalette::kArea, 2)) << "bottom edge, x = 5";
+  EXPECT_TRUE(p.is(384, 100, AnnotationPalette::kArea, 2)) << "left edge, y = 2.5";
+  EXPECT_TRUE(p.is(576, 100, AnnotationPalette::kArea, 2)) << "right edge, x = 8";
+  EXPECT_FALSE(p.is(480, 60, AnnotationPalette::kArea, 2)) << "inside the area";
   // The exit at (-6, 4), pixel (128, 52): a diamond round it, its centre open.
   EXPECT_GT(p.count(PixelBox{108, 32, 149, 73}, AnnotationPalette::kExit), 30);
-  EXPECT_FALSE(p.is(128, 52, AnnotationPalette::kExit));
+  EXPECT_FALSE(p.is(128, 52, AnnotationPalette::kExit, 2));
   EXPECT_EQ(p.count(PixelBox{0, 0, 100, 360}, AnnotationPalette::kExit), 0) << "nowhere else";
   // The goal at (6, -2), pixel (512, 244): a cross through it.
-  EXPECT_TRUE(p.is(512, 244, AnnotationPalette::kGoal));
-  EXPECT_TRUE(p.is(510, 242, AnnotationPalette::kGoal)) << "up the cross's left arm";
+  EXPECT_TRUE(p.is(512, 244, AnnotationPalette::kGoal, 2));
+  EXPECT_TRUE(p.is(510, 242, AnnotationPalette::kGoal, 2)) << "up the cross's left arm";
 }
 
 }  // namespace

@@ -28,25 +28,12 @@ extern "C" const char* __lsan_default_suppressions() {
          "leak:libglapi\n";
 }
 
+#include "viewer/picture.hpp"
+
 namespace crowd::viewer {
 namespace {
 
-struct Picture {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgb;
-  const std::uint8_t* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
-  bool is(int x, int y, const std::uint8_t (&c)[3], int tolerance = 0) const {
-    const std::uint8_t* p = at(x, y);
-    for (int k = 0; k < 3; ++k) {
-      if (std::abs(static_cast<int>(p[k]) - static_cast<int>(c[k])) > tolerance) return false;
-    }
-    return true;
-  }
-  // Neither background nor obstacle: an agent's pixel.
-  bool agent(int x, int y) const {
-    return !is(x, y, Palette::kBackground, 2) && !is(x, y, Palette::kObstacle, 2);
-  }
-};
+using test::Picture;
 
 class Render : public ::testing::Test {
  protected:
