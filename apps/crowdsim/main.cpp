@@ -11,12 +11,14 @@
 #include <CLI/CLI.hpp>
 
 #include <crowd/nearest_name.hpp>
+#include <crowd/output_file.hpp>
 #include <crowd/scenario.hpp>
 #include <crowd/stop_request.hpp>
 #include <crowd/version.hpp>
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+#include "output_paths.hpp"
 #include "stop_signals.hpp"
 #include "work_reports.hpp"
 
@@ -47,6 +49,26 @@ int reportStopped(int signal, const std::string& where) {
   std::cerr << "crowdsim: interrupted (" << crowd::cli::signalName(signal) << ") " << where
             << "; no output file was put in place (a device or pipe has what was written to it)\n";
   return crowd::cli::stoppedExitCode(signal);
+}
+
+// A command whose output file goes to standard output ("-", /dev/stdout, the pipe stdout is)
+// prints its report on standard error instead, whatever the command: a reader of stdout then
+// parses the file alone. The file options are the ones every command names alike.
+void keepStdoutForOutputs(const CLI::App& command) {
+  for (const char* name : {"--out", "--json", "--csv", "--svg", "--metrics", "--summary"}) {
+    const CLI::Option* option = nullptr;
+    try {
+      option = command.get_option(name);
+    } catch (const CLI::OptionNotFound&) {
+      continue;
+    }
+    for (const std::string& path : option->results()) {
+      if (crowd::cli::writesToStdout(path)) {
+        crowd::keepStandardOutputForFiles();
+        return;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -95,7 +117,9 @@ int main(int argc, char** argv) {
   }
   try {
     for (const Command& command : commands) {
-      if (app.got_subcommand(command.name)) return command.run();
+      if (!app.got_subcommand(command.name)) continue;
+      keepStdoutForOutputs(*app.get_subcommand(command.name));
+      return command.run();
     }
     return runDefault();
   } catch (const crowd::Interrupted& e) {

@@ -96,10 +96,11 @@ void requireReader(const OutputPath& out, const std::filesystem::path& target) {
 bool writesToStdout(const std::string& path) {
   if (path.empty()) return false;
   struct stat out {};
-  if (::fstat(STDOUT_FILENO, &out) != 0) return false;
+  const int standardOutput = standardOutputDescriptor();
+  if (::fstat(standardOutput, &out) != 0) return false;
   struct stat written {};
   if (const int fd = ownDescriptor(path); fd >= 0) {
-    return fd == STDOUT_FILENO ||
+    return fd == standardOutput ||
            (::fstat(fd, &written) == 0 && written.st_dev == out.st_dev && written.st_ino == out.st_ino);
   }
   return ::stat(path.c_str(), &written) == 0 && !S_ISCHR(written.st_mode) && written.st_dev == out.st_dev &&

@@ -70,6 +70,25 @@ case "$check" in
     run run builtin circle --agents 10 --steps 5 --metrics /dev/stdout --out -
     [ "$rc" = 2 ] && grep -q "name the same file" err.txt || fail "two outputs onto stdout were not refused"
     ;;
+  other_commands_report_on_stderr)
+    # Every command, not run alone: bench's JSON and measure's CSV on stdout stand alone there.
+    "$crowdsim" bench --scenario random --agents 500 --steps 2 --warmup 1 --threads 1 --json - >out.txt 2>err.txt
+    rc=$?
+    [ "$rc" = 0 ] || fail "bench: exit code $rc"
+    python3 -c 'import json; assert json.load(open("out.txt"))["results"]' || fail "bench: stdout is not the JSON alone"
+    grep -q "^random .* cpu" err.txt || fail "bench: the table is not on stderr"
+    "$crowdsim" measure "$(dirname "$helpers")/../../scenarios/corridor_measure.json" --window 20 --csv /dev/stdout \
+      >out.txt 2>err.txt
+    rc=$?
+    [ "$rc" = 0 ] || fail "measure: exit code $rc"
+    python3 - <<'PY' || fail "measure: stdout is not the CSV alone"
+import csv
+rows = list(csv.reader(open("out.txt")))
+assert rows[0][:2] == ["kind", "name"], rows[0]
+assert len(rows) > 2 and all(len(r) == len(rows[0]) for r in rows), rows
+PY
+    grep -q "fundamental diagram" err.txt || fail "measure: the report is not on stderr"
+    ;;
   *)
     echo "unknown check $check"
     exit 1

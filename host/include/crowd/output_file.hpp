@@ -21,6 +21,17 @@ std::filesystem::path outputTarget(const std::string& path);
 /// standard output, /dev/stderr, /dev/fd/N, /proc/self/fd/N, or a link to one), else -1.
 int ownDescriptor(const std::string& path);
 
+/// Keeps the process's standard output for the files named "-" or /dev/stdout, and sends
+/// whatever the process prints there from now on to standard error: for a command whose output
+/// file is read from stdout, so that its report never mixes with the file. ownDescriptor then
+/// names the kept descriptor for standard output. Does nothing when called again, or when the
+/// descriptors cannot be copied (the report then stays where it was).
+void keepStandardOutputForFiles();
+
+/// The descriptor files written to standard output go to: STDOUT_FILENO, or the one
+/// keepStandardOutputForFiles kept.
+int standardOutputDescriptor();
+
 class OutputFile {
  public:
   /// Whether the temporary file for `path` (a regular file or a new one) can be made: it is

@@ -1,6 +1,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -76,20 +77,41 @@ std::filesystem::path outputTarget(const std::string& path) {
   return p;
 }
 
+namespace {
+std::atomic<int> keptStandardOutput{STDOUT_FILENO};
+}  // namespace
+
+void keepStandardOutputForFiles() {
+  if (keptStandardOutput.load() != STDOUT_FILENO) return;
+  std::fflush(stdout);  // What was printed before goes where it was going.
+  const int kept = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (kept < 0) return;
+  if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    ::close(kept);
+    return;
+  }
+  keptStandardOutput.store(kept);
+}
+
+int standardOutputDescriptor() {
+  return keptStandardOutput.load();
+}
+
 int ownDescriptor(const std::string& path) {
   namespace fs = std::filesystem;
-  if (path == "-") return STDOUT_FILENO;  // The command line's usual name for standard output.
+  const int out = standardOutputDescriptor();
+  if (path == "-") return out;  // The command line's usual name for standard output.
   fs::path p = path;
   std::error_code error;
   for (int hops = 0; hops <= kMostLinkHops; ++hops) {
     const std::string text = p.string();
-    if (text == "/dev/stdout") return STDOUT_FILENO;
+    if (text == "/dev/stdout") return out;
     if (text == "/dev/stderr") return STDERR_FILENO;
     const std::string ownProc = "/proc/" + std::to_string(::getpid()) + "/fd/";
     for (const std::string_view prefix :
          {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
           std::string_view("/proc/thread-self/fd/"), std::string_view(ownProc)}) {
-      if (const int fd = descriptorAfter(text, prefix); fd >= 0) return fd;
+      if (const int fd = descriptorAfter(text, prefix); fd >= 0) return fd == STDOUT_FILENO ? out : fd;
     }
     if (!fs::is_symlink(fs::symlink_status(p, error))) return -1;
     p = nextHop(p, error);
