@@ -45,6 +45,11 @@ case "$check" in
       cmp -s serial.csv "ranks$ranks.csv" || fail "the table of $ranks ranks differs from the serial one"
       [ ! -e "ranks$ranks.csv.journal" ] || fail "the journal of $ranks ranks was left behind"
     done
+    # Bad input is refused once, with the exit code of one process.
+    mpirun --oversubscribe -np 3 "$crowdsim" ensemble "${small[@]}" --vary speed=1 --out bad.csv >out.txt 2>err.txt
+    rc=$?
+    [ "$rc" = 2 ] || fail "a bad --vary under mpirun exited $rc, expected 2"
+    [ "$(grep -c "unknown key 'speed'" err.txt)" = 1 ] || fail "the refusal is not said exactly once"
     ;;
   rows_are_runs)
     run ensemble "${small[@]}" --out t.csv --summary s.json
@@ -88,7 +93,7 @@ PY
     "$crowdsim" ensemble "${slow[@]}" --out t.csv -q >out.txt 2>err.txt &
     pid=$!
     for _ in $(seq 600); do
-      [ "$(wc -l <t.csv.journal 2>/dev/null || echo 0)" -ge 4 ] && break
+      [ "$(wc -l 2>/dev/null <t.csv.journal || echo 0)" -ge 4 ] && break
       sleep 0.02
     done
     kill -INT "$pid"
@@ -104,12 +109,20 @@ PY
     # A stop in the middle of writing a line: its last line cut in half.
     last=$(tail -n 1 t.csv.journal)
     head -n -1 t.csv.journal >cut && printf '%s' "${last:0:20}" >>cut && mv cut t.csv.journal
+    cp t.csv.journal ranks.csv.journal
     run ensemble "${slow[@]}" --out t.csv
     [ "$rc" = 0 ] || fail "the resumed ensemble exited $rc"
     grep -q "resuming the ensemble: $((done_before - 1)) of 12 runs were done already" err.txt ||
       fail "it did not resume from the $((done_before - 1)) whole lines of the journal"
     cmp -s reference.csv t.csv || fail "the resumed table differs from the one run straight through"
     [ ! -e t.csv.journal ] || fail "the journal outlived the table"
+    # The same journal resumed by three ranks, where there is MPI.
+    if command -v mpirun >/dev/null && [ "$have_mpi" = ON ]; then
+      export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+      mpirun --oversubscribe -np 3 "$crowdsim" ensemble "${slow[@]}" --out ranks.csv -q >out.txt 2>err.txt ||
+        fail "the ensemble resumed by three ranks failed"
+      cmp -s reference.csv ranks.csv || fail "the table resumed by three ranks differs"
+    fi
     # A journal of other arguments is not taken.
     cp reference.csv other.csv
     printf '{"ensemble":{"seeds":"1-3"}}\n' >other.csv.journal

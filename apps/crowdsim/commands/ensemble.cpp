@@ -226,7 +226,9 @@ int finish(const EnsembleOptions& o, const EnsemblePlan& plan, std::vector<RunRe
   return failed > 0 ? kExitFailure : kExitSuccess;
 }
 
-int runOnRanks(const EnsembleOptions& o, const Ranks& ranks) {
+// `sharing` is set while the ranks run their shares, when a rank that stops alone would leave
+// the others waiting for it.
+int runOnRanks(const EnsembleOptions& o, const Ranks& ranks, bool& sharing) {
   EnsemblePlan plan;
   try {
     plan = planEnsemble(o);
@@ -284,6 +286,7 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks) {
     return "after " + std::to_string(records.size()) + " of " + std::to_string(total) + " runs; " +
            journalPath(o.outPath) + " keeps them: the same command again resumes the ensemble";
   };
+  sharing = true;
   try {
     for (std::size_t k = static_cast<std::size_t>(ranks.rank()); k < pending.runs.size();
          k += static_cast<std::size_t>(ranks.size())) {
@@ -295,7 +298,10 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks) {
       received(std::move(record));
       while (std::optional<std::string> line = ranks.poll()) received(fromJournalLine(*line));
     }
-    if (!ranks.isRoot()) return kExitSuccess;
+    if (!ranks.isRoot()) {
+      sharing = false;
+      return kExitSuccess;
+    }
     while (records.size() < total) {
       if (std::optional<std::string> line = ranks.poll()) {
         received(fromJournalLine(*line));
@@ -309,17 +315,22 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks) {
     throw Interrupted(e.signal(), ranks.isRoot() ? where() : e.what());
   }
   progress.clear();
+  // Every rank is done with its share and waits for the others at the end (MPI_Finalize).
+  sharing = false;
   return finish(o, plan, std::move(records), *journal);
 }
 
 int runEnsemble(const EnsembleOptions& o) {
   catchStopSignals();
   Ranks ranks;
+  bool sharing = false;
   try {
-    return runOnRanks(o, ranks);
+    return runOnRanks(o, ranks, sharing);
   } catch (const std::exception& e) {
-    if (ranks.size() == 1) throw;
-    // The others would wait for this rank for ever: said here, then every rank ends.
+    // Bad input is found by every rank alike (or by rank 0 and told to the others), and the
+    // outputs are written once every rank is done: each rank ends in its own time.
+    if (ranks.size() == 1 || !sharing) throw;
+    // Amid the runs the others would wait for this rank for ever: said here, then every rank ends.
     const auto* stop = dynamic_cast<const Interrupted*>(&e);
     std::cerr << "crowdsim: " << (stop ? "interrupted " : "error: ") << "(rank " << ranks.rank() << ") "
               << e.what() << "\n";
