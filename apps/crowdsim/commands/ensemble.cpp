@@ -54,7 +54,7 @@ struct EnsembleOptions {
   std::string model;
   std::string avoidance;
   bool exactRvo2 = false;
-  int threads = 0;
+  int threads = 1;
   std::string backend = "auto";
   std::string outPath;
   std::string summaryPath;
@@ -264,9 +264,11 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks, bool& sharing) {
     if (ranks.isRoot()) throw std::invalid_argument(pending.error);
     return kExitBadInput;
   }
-  // Runs side by side take a core each unless told otherwise; one at a time, the run's own default.
-  int threads = o.threads;
-  if (threads == 0 && ranks.size() > 1) threads = 1;
+  // One thread a run unless told otherwise: side by side each rank has a core, and one at a time
+  // many small runs spend more waking threads than stepping (100 runs of 100 people on a busy
+  // 2-core machine: 4.1 s on one thread each, 28 to 41 s with run's default; docs/ensembles.md).
+  // 0 leaves the choice to each run, as `crowdsim run` makes it.
+  const int threads = o.threads;
   if (threads > 0) omp_set_num_threads(threads);
 
   std::vector<RunRecord> records;
@@ -299,6 +301,7 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks, bool& sharing) {
       while (std::optional<std::string> line = ranks.poll()) received(fromJournalLine(*line));
     }
     if (!ranks.isRoot()) {
+      ranks.awaitRelease();
       sharing = false;
       return kExitSuccess;
     }
@@ -315,7 +318,8 @@ int runOnRanks(const EnsembleOptions& o, const Ranks& ranks, bool& sharing) {
     throw Interrupted(e.signal(), ranks.isRoot() ? where() : e.what());
   }
   progress.clear();
-  // Every rank is done with its share and waits for the others at the end (MPI_Finalize).
+  // Every run is in: the other ranks go on to their end (MPI_Finalize) and wait there for this one.
+  ranks.releaseOthers();
   sharing = false;
   return finish(o, plan, std::move(records), *journal);
 }
@@ -361,7 +365,11 @@ void addEnsembleOptions(CLI::App& app, EnsembleOptions& o) {
       ->check(CLI::IsMember(modelOverrideNames()))
       ->excludes(avoidance);
   app.add_flag("--exact-rvo2", o.exactRvo2, "RVO2's results to the bit, as 'crowdsim run --exact-rvo2'");
-  addThreadsOption(app, o.threads);
+  app.add_option("--threads", o.threads,
+                 "CPU threads of each run (default 1: runs side by side on ranks, or many small runs one "
+                 "after another, gain nothing from more; 0: as 'crowdsim run' chooses)")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(0, kMaxThreads));
   addBackendOption(app, o.backend);
   app.add_option("--out", o.outPath,
                  "The table (CSV, one row per run); TABLE.journal beside it journals the finished runs until "

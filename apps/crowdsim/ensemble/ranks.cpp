@@ -2,18 +2,23 @@
 #include "ensemble/ranks.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #ifdef CROWD_WITH_MPI
 #include <mpi.h>
 #endif
+
+#include <crowd/stop_request.hpp>
 
 namespace crowd::cli {
 namespace {
 
 #ifdef CROWD_WITH_MPI
 constexpr int kRecordTag = 1;
+constexpr int kReleaseTag = 2;
 #endif
 
 }  // namespace
@@ -92,6 +97,26 @@ std::optional<std::string> Ranks::poll() const {
   return text;
 #else
   return std::nullopt;
+#endif
+}
+
+void Ranks::releaseOthers() const {
+#ifdef CROWD_WITH_MPI
+  for (int other = 1; other < size_; ++other)
+    MPI_Send(nullptr, 0, MPI_CHAR, other, kReleaseTag, MPI_COMM_WORLD);
+#endif
+}
+
+void Ranks::awaitRelease() const {
+#ifdef CROWD_WITH_MPI
+  for (;;) {
+    int released = 0;
+    MPI_Iprobe(0, kReleaseTag, MPI_COMM_WORLD, &released, MPI_STATUS_IGNORE);
+    if (released != 0) break;
+    throwIfStopRequested("while waiting for rank 0");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  MPI_Recv(nullptr, 0, MPI_CHAR, 0, kReleaseTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 #endif
 }
 

@@ -29,6 +29,12 @@ class Ranks {
   void sendToRoot(const std::string& text) const;
   /// On rank 0: a text another rank sent, if one has come.
   std::optional<std::string> poll() const;
+  /// On rank 0, once every run is in: lets the other ranks go on to their end (awaitRelease).
+  void releaseOthers() const;
+  /// On another rank, once its share is sent: waits for rank 0's release, asleep between looks
+  /// (MPI's own waits spin, and on a machine with more ranks than cores the spinning would take
+  /// the cores the last runs need). Honours a stop request (crowd/stop_request.hpp).
+  void awaitRelease() const;
   /// Ends every rank at once with `exitCode` (after an error on one rank, which the others would
   /// otherwise wait for); returns where there is one rank only.
   void abort(int exitCode) const;
