@@ -3,13 +3,15 @@
 # run or mpirun shares them out over 1 to 4 ranks; its rows are the figures `crowdsim run` reports
 # for the same seed and parameters; a stopped ensemble resumes to the same table; bad seeds and
 # keys are refused; a run that fails is kept in the table as failed.
-# Usage: ensemble_checks.sh CROWDSIM WORK_DIR CASE HAVE_MPI (ON or OFF: the build has MPI)
+# Usage: ensemble_checks.sh CROWDSIM WORK_DIR CASE HAVE_MPI SCENARIOS_DIR (HAVE_MPI ON or OFF: the
+# build has MPI; SCENARIOS_DIR the repository's scenarios/)
 # Exit 77: the check cannot run here (it says why); ctest shows it as skipped.
 set -u
 crowdsim=$1
 work=$2
 check=$3
 have_mpi=$4
+scenarios=$5
 helpers="$(dirname "$0")/check_helpers.sh"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 # shellcheck source=check_helpers.sh
@@ -81,6 +83,25 @@ group = json.load(open(sys.argv[2]))["groups"][0]
 assert group["parameters"] == {"steps": "100"}, group["parameters"]
 mean = sum(float(r["evacuation_time_s"]) for r in rows) / len(rows)
 assert abs(group["columns"]["evacuation_time_s"]["mean"] - mean) < 1e-12, (group, mean)
+PY
+    ;;
+  measured_figures)
+    # A scenario file with a measurement line and area: their columns are the run's figures too.
+    run ensemble "$scenarios/corridor_measure.json" --seeds 1-2 --steps 150 --out t.csv
+    [ "$rc" = 0 ] || fail "the ensemble exited $rc"
+    "$crowdsim" run "$scenarios/corridor_measure.json" --seed 2 --steps 150 --threads 1 -q --metrics run.json ||
+      fail "crowdsim run failed"
+    python3 - t.csv run.json <<'PY' || fail "the measured columns differ from crowdsim run's metrics"
+import csv, json, sys
+row = list(csv.DictReader(open(sys.argv[1])))[1]
+m = json.load(open(sys.argv[2]))["measurements"]
+line, area = m["lines"][0], m["areas"][0]
+checks = {f"line_{line['name']}_crossed": line["nt"]["forward"][-1],
+          f"line_{line['name']}_flow_per_s": line["flow_per_s"]["forward"],
+          f"area_{area['name']}_peak_density_per_m2": max(area["density_per_m2"])}
+for column, value in checks.items():
+    if float(row[column]) != float(value):
+        sys.exit(f"{column}: {row[column]} against {value}")
 PY
     ;;
   resumes)
