@@ -29,6 +29,7 @@ Command renderCommand();     // commands/render.cpp
 Command measureCommand();    // commands/measure.cpp
 Command verifyCommand();     // commands/verify.cpp
 Command geometryCommand();   // commands/geometry.cpp
+Command ensembleCommand();   // commands/ensemble.cpp
 
 /// `crowdsim` with no command: the showcase in a window where there is a display, else a picture
 /// of it; without the viewer, the circle run and its summary (commands/default_action.cpp).

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   const std::vector<Command> commands{runCommand(),    scenariosCommand(), validateCommand(),
                                       benchCommand(),  routeCommand(),     realismCommand(),
                                       viewCommand(),   renderCommand(),    measureCommand(),
-                                      verifyCommand(), geometryCommand()};
+                                      verifyCommand(), geometryCommand(),  ensembleCommand()};
   for (const Command& command : commands)
     command.addOptions(*app.add_subcommand(command.name, command.description));
   app.footer(
@@ -104,6 +104,7 @@ int main(int argc, char** argv) {
       "  crowdsim view builtin evacuation --agents 10000\n"
       "  crowdsim render builtin crossing --frames 120 --every 5 --out frames\n"
       "  crowdsim geometry builtin bottleneck --out walls.wkt\n"
+      "  crowdsim ensemble builtin evacuation --agents 200 --seeds 1-100 --out runs.csv\n"
       "Exit codes: 0 success, 1 failure while running, 2 bad usage or bad input, 130 interrupted\n"
       "by Ctrl-C (128 + the signal's number for HUP, QUIT, PIPE, TERM, XFSZ); the outputs of a\n"
       "command are put in place together, and only when it completes.");

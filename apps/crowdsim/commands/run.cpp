@@ -136,7 +136,7 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunMetrics& m = metrics.result();
   std::optional<OutputFile> metricsFile;
-  if (!o.metricsPath.empty()) {
+  if (!o.metricsPath.empty() || o.metricsText != nullptr) {
     nlohmann::json doc = nlohmann::json::parse(m.toJson());
     doc["scenario"] = scenario.name;
     doc["seed"] = scenario.seed;
@@ -165,9 +165,12 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
     }
     doc["wallSeconds"] = wall;
     if (sampler) doc["measurements"] = nlohmann::json::parse(sampler->measurements().toJson());
-    metricsFile.emplace(o.metricsPath);
     const std::string text = doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    std::fwrite(text.data(), 1, text.size(), metricsFile->stream());
+    if (o.metricsText != nullptr) *o.metricsText = text;
+    if (!o.metricsPath.empty()) {
+      metricsFile.emplace(o.metricsPath);
+      std::fwrite(text.data(), 1, text.size(), metricsFile->stream());
+    }
   }
   // Both in place, or neither.
   OutputFile::commitTogether(

@@ -28,6 +28,9 @@ struct RunOptions {
   bool orca = false;      ///< --orca: shorthand for --avoidance orca.
   std::string
       model;  ///< --model: every agent's motion model (model_override.hpp); empty keeps the scenario's.
+  /// Where set, also given the metrics document --metrics writes (as its JSON text), so that an
+  /// ensemble (commands/ensemble.cpp) tabulates the very figures a single run reports.
+  std::string* metricsText = nullptr;
 };
 
 /// Runs the scenario, writes the outputs asked for and prints the summary; returns the exit
