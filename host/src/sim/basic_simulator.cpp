@@ -185,6 +185,25 @@ void BasicSimulator<Vector>::setPrefVelocity(AgentId id, Vector prefVelocity) {
 }
 
 template <class Vector>
+void BasicSimulator<Vector>::setPrefVelocities(std::span<const Vector> prefVelocities) {
+  SimulatorCore<Vector>& core = *core_;
+  const std::size_t n = core.agents.size();
+  if (prefVelocities.size() != n) {
+    throw std::invalid_argument("prefVelocities: " + std::to_string(prefVelocities.size()) + " vectors for " +
+                                std::to_string(n) + " agents");
+  }
+  // Checked in full first, so that a bad vector changes nothing.
+  for (std::size_t d = 0; d < n; ++d) {
+    if (const std::string problem = checkVelocity(prefVelocities[d], "prefVelocity"); !problem.empty()) {
+      throw std::invalid_argument("prefVelocities row " + std::to_string(d) + ": " + problem);
+    }
+  }
+  core.hostChanged();
+  std::copy(prefVelocities.begin(), prefVelocities.end(), core.agents.prefVelocity.begin());
+  std::fill(core.agents.flags.begin(), core.agents.flags.end(), std::uint8_t{0});  // No goals now.
+}
+
+template <class Vector>
 void BasicSimulator<Vector>::setParams(AgentId id, const AgentParams& params) {
   requireParams(params);
   const std::size_t d = denseOf(id);
