@@ -33,7 +33,10 @@ class Trajectory:
         self._every = every
         self._origin = np.array(sim.origin + ((0.0,) if sim.positions.shape[1] == 3 else ()))
         self._parts: list[tuple[np.ndarray, int, np.ndarray]] = []
-        self.frame_rate = 1.0 / (float(sim.time_step) * every)
+        # The time step as written (0.1 s, not float32's 0.100000001): 10 frames a second, as
+        # crowdsim's trajectory files state it.
+        step = float(np.format_float_positional(np.float32(sim.time_step)))
+        self.frame_rate = 1.0 / (step * every)
         self._record_now()
 
     def _record_now(self) -> None:

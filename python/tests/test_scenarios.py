@@ -86,6 +86,14 @@ def test_trajectory_as_pedpy_reads_it():
     assert last["x"].tolist() == sim.positions[:, 0].astype(float).tolist()
 
 
+def test_trajectory_frame_rate_is_the_written_time_steps():
+    sim = crowd.Simulator(crowd.Config(time_step=0.1))
+    assert crowd.Trajectory(sim, every=1).frame_rate == 10.0
+    assert crowd.Trajectory(sim, every=5).frame_rate == 2.0
+    with pytest.raises(ValueError):
+        crowd.Trajectory(sim, every=0)
+
+
 def test_walkable_area_is_what_crowdsim_geometry_writes(crowdsim, tmp_path):
     out = tmp_path / "walls.wkt"
     crowdsim("geometry", "builtin", "bottleneck", "--out", out)
