@@ -7,7 +7,9 @@ macro(crowd_find_python)
   if(CROWD_SANITIZE AND CROWD_PYTHON STREQUAL "AUTO")
     # An interpreter built without the sanitizers cannot load a module built with them.
     set(CROWD_PYTHON_WHY "not under sanitizers")
-  elseif(NOT CROWD_PYTHON STREQUAL "OFF")
+  elseif(CROWD_PYTHON STREQUAL "OFF")
+    set(CROWD_PYTHON_WHY "CROWD_PYTHON=OFF")
+  else()
     # Debian's interpreter is the one python3-numpy, python3-pandas and python3-pytest install for;
     # an interpreter found first on PATH (pyenv, conda) usually has none of them. Python_EXECUTABLE
     # chooses another (the wheel's build passes the interpreter that runs pip).

@@ -106,3 +106,33 @@ def test_scenario_warnings_are_python_warnings():
     with pytest.warns(UserWarning, match="overlap"):
         sim = crowd.load(overlapping)
     assert any("overlap" in w for w in sim.warnings)
+
+
+def test_progress_line_on_request(capsys):
+    sim = crowd.builtin("circle", agents=10, threads=1, metrics=False)
+    sim.run(steps=3, progress=True)
+    err = capsys.readouterr().err
+    assert "step 1/3" in err and err.endswith("\r\033[K")
+    sim.run(steps=3, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_an_exception_in_the_callback_ends_the_run_after_its_step():
+    sim = crowd.builtin("circle", agents=10, threads=1, metrics=False)
+
+    def interrupt(s):
+        if s.step_count == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(steps=10, callback=interrupt)
+    assert sim.step_count == 2
+    sim.run(steps=1)  # Still usable.
+    assert sim.step_count == 3
+
+
+def test_help_shows_the_docstrings():
+    assert "until" in crowd.Simulator.run.__doc__
+    assert "view" in crowd.Simulator.positions.__doc__
+    assert "ScenarioError" in crowd.builtin.__doc__
+    assert crowd.Simulator.__module__ == "crowd"
