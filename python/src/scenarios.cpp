@@ -2,6 +2,7 @@
 // step, with the options crowdsim run takes as keyword arguments. Loading goes through the same
 // library calls as crowdsim's (apps/crowdsim/targets.cpp), so a bad file raises ScenarioError with
 // the message crowdsim prints.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -93,7 +94,17 @@ py::object load(py::object source, std::optional<std::uint64_t> seed, const RunC
     name = "<dict>";
   } else {
     name = py::str(py::module_::import("os").attr("fspath")(source)).cast<std::string>();
-    text = readScenarioFileText(name);
+    try {
+      text = readScenarioFileText(name);
+    } catch (const ScenarioError& error) {
+      // load("circle") meant the built-in, as crowdsim's `run circle` does (apps/crowdsim/targets.cpp).
+      const std::vector<std::string> planar = builtinScenarioNames();
+      const bool builtinName =
+          std::find(planar.begin(), planar.end(), name) != planar.end() || isBuiltinScenario3(name);
+      if (!builtinName || py::module_::import("os").attr("path").attr("exists")(name).cast<bool>()) throw;
+      throw ScenarioError(std::string(error.what()) + " (for the built-in scenario, call crowd.builtin(\"" +
+                          name + "\"))");
+    }
   }
   if (scenarioDimensions(text, name) == 3) return ready(parseScenario3(text, name, seed), &make3, o);
   return ready(expandScenario(parseScenarioSpec(text, name), seed), &makePlanar, o);

@@ -68,3 +68,9 @@ def test_errors_are_python_exceptions():
         sim.set_preferred_velocities(np.zeros(4))
     with pytest.raises(crowd.ScenarioError, match="cannot open"):
         crowd.load("/no/such/scenario.json")
+
+
+def test_loading_a_builtin_name_as_a_file_names_the_way_to_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # No file called "circle" here.
+    with pytest.raises(crowd.ScenarioError, match=r'crowd.builtin\("circle"\)'):
+        crowd.load("circle")
