@@ -18,9 +18,12 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -42,9 +45,15 @@ inline constexpr py::ssize_t kDimensions = sizeof(Vector) / sizeof(float);
 /// Keeps the simulator's Python object alive while a view of it is, and counts the views.
 template <class Sim>
 struct ViewKeeper {
+  ViewKeeper(py::object self, SimulatorHandle<Sim>& counted) : owner(std::move(self)), handle(&counted) {
+    ++handle->liveViews;
+  }
+  ~ViewKeeper() { --handle->liveViews; }  // Before owner is released: the handle is still alive.
+  ViewKeeper(const ViewKeeper&) = delete;
+  ViewKeeper& operator=(const ViewKeeper&) = delete;
+
   py::object owner;
   SimulatorHandle<Sim>* handle;
-  ~ViewKeeper() { --handle->liveViews; }
 };
 
 /// A read-only array of `shape` and `strides` over `data`, counted as a live view of `self`.
@@ -52,9 +61,9 @@ template <class Sim>
 py::array viewOf(py::object self, const py::dtype& dtype, std::array<py::ssize_t, 2> shape,
                  std::array<py::ssize_t, 2> strides, int dims, const void* data) {
   auto& handle = self.cast<SimulatorHandle<Sim>&>();
-  ++handle.liveViews;
-  auto* keeper = new ViewKeeper<Sim>{self, &handle};
-  py::capsule base(keeper, [](void* p) { delete static_cast<ViewKeeper<Sim>*>(p); });
+  auto keeper = std::make_unique<ViewKeeper<Sim>>(self, handle);
+  py::capsule base(keeper.get(), [](void* p) { delete static_cast<ViewKeeper<Sim>*>(p); });
+  keeper.release();  // The capsule owns it now; had making the capsule failed, it would be gone.
   std::vector<py::ssize_t> shapes(shape.begin(), shape.begin() + dims);
   std::vector<py::ssize_t> stride(strides.begin(), strides.begin() + dims);
   // An empty column has no data pointer; any address serves for zero rows.
