@@ -89,6 +89,25 @@ class _SimulatorBase:
     def set_position(self, id: int, position: Vector) -> None: ...
     def set_preferred_velocity(self, id: int, velocity: Vector) -> None: ...
     def set_preferred_velocities(self, velocities: npt.ArrayLike) -> None: ...
+    def add_agents(
+        self,
+        positions: npt.ArrayLike,
+        *,
+        goals: Optional[npt.ArrayLike] = None,
+        params: Optional[AgentParams] = None,
+    ) -> npt.NDArray[np.uint64]: ...
+    def set_params_bulk(
+        self,
+        *,
+        radius: Optional[npt.ArrayLike] = None,
+        max_speed: Optional[npt.ArrayLike] = None,
+        pref_speed: Optional[npt.ArrayLike] = None,
+        neighbor_dist: Optional[npt.ArrayLike] = None,
+        max_neighbors: Optional[npt.ArrayLike] = None,
+        time_horizon: Optional[npt.ArrayLike] = None,
+        time_horizon_obst: Optional[npt.ArrayLike] = None,
+        goal_radius: Optional[npt.ArrayLike] = None,
+    ) -> None: ...
     def params(self, id: int) -> AgentParams: ...
     def set_params(self, id: int, params: AgentParams) -> None: ...
     @property

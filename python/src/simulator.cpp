@@ -12,6 +12,7 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "bulk.hpp"
 #include "stepping.hpp"
 #include "vectors.hpp"
 
@@ -196,6 +197,7 @@ void bindShared(py::class_<SimulatorHandle<Sim>>& c) {
 void bindSimulators(py::module_& m) {
   py::class_<PlanarHandle> planar(m, "Simulator", "A planar world: agents (discs), obstacles, ORCA.");
   bindShared<Simulator, Vec2>(planar);
+  bindBulk<Simulator, Vec2>(planar);
   planar
       .def(
           "add_obstacle",
@@ -221,6 +223,7 @@ void bindSimulators(py::module_& m) {
 
   py::class_<Handle3> world3(m, "Simulator3", "A 3D world: spheres avoiding each other by ORCA.");
   bindShared<Simulator3, Vec3>(world3);
+  bindBulk<Simulator3, Vec3>(world3);
 }
 
 }  // namespace crowd::python
