@@ -6,7 +6,7 @@
 // sorted working copy writes back into the same memory), and removal compacts them in place.
 // Adding an agent may move them (the vectors grow), which would leave a view pointing at freed
 // memory, so the module counts the views alive (each array's base is a capsule whose release
-// counts it down) and, like a bytearray with exported buffers, refuses add_agent and
+// counts it down) and, like a bytearray with exported buffers, refuses add_agent(s) and
 // remove_agent with BufferError while any is. While views are alive a step also brings the host
 // copy up to date at once (the library otherwise does that lazily, at the next read), so a view
 // taken before step() shows the new positions. A step that removes arrived agents

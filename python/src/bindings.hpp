@@ -2,11 +2,18 @@
 // this order: a part may name the types of those before it).
 #pragma once
 
+#include <string>
+
 #include <pybind11/pybind11.h>
+
+#include <crowd/simulator_config.hpp>
 
 namespace crowd::python {
 
 namespace py = pybind11;
+
+/// The backend named "auto", "cpu" or "cuda"; std::invalid_argument (ValueError) for another name.
+BackendKind backendNamed(const std::string& name);
 
 /// ScenarioError, InputError, SimulationError (errors.cpp).
 void bindErrors(py::module_& m);

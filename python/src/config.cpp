@@ -11,16 +11,12 @@
 
 namespace crowd::python {
 
-namespace {
-
 BackendKind backendNamed(const std::string& name) {
   const std::optional<BackendKind> kind = parseBackendKind(name);
   if (!kind)
     throw std::invalid_argument("backend: expected \"auto\", \"cpu\" or \"cuda\", got \"" + name + "\"");
   return *kind;
 }
-
-}  // namespace
 
 void bindConfig(py::module_& m) {
   m.def(

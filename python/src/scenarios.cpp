@@ -31,13 +31,6 @@ struct RunChoices {
   bool metrics;
 };
 
-BackendKind backendNamed(const std::string& name) {
-  const std::optional<BackendKind> kind = parseBackendKind(name);
-  if (!kind)
-    throw std::invalid_argument("backend: expected \"auto\", \"cpu\" or \"cuda\", got \"" + name + "\"");
-  return *kind;
-}
-
 void warnAll(const std::vector<std::string>& warnings) {
   const py::object warn = py::module_::import("warnings").attr("warn");
   for (const std::string& w : warnings) warn(w, py::module_::import("builtins").attr("UserWarning"), 3);
