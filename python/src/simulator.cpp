@@ -1,6 +1,7 @@
 // Simulator (planar) and Simulator3 (3D): the verbs both share, bound once over the world's
 // vector type, then each world's own. Agent ids are Python ints (handle.hpp: packId).
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -181,6 +182,15 @@ void bindShared(py::class_<SimulatorHandle<Sim>>& c) {
       .def(
           "state_hash", [](const H& h) { return h.sim.stateHash(); },
           "A hash of every id, position and velocity: equal hashes mean identical states.")
+      .def("__repr__",
+           [](const H& h) {
+             const char* world = std::is_same_v<Sim, Simulator3> ? "Simulator3" : "Simulator";
+             char time[32];
+             std::snprintf(time, sizeof time, "%.2f", h.sim.time());
+             return "<crowd." + std::string(world) + ": " + std::to_string(h.sim.agentCount()) +
+                    " agents, step " + std::to_string(h.sim.stepCount()) + ", " + time + " s, " +
+                    h.sim.backendName() + ">";
+           })
       .def(
           "start_metrics",
           [](H& h) {

@@ -136,3 +136,6 @@ def test_help_shows_the_docstrings():
     assert "view" in crowd.Simulator.positions.__doc__
     assert "ScenarioError" in crowd.builtin.__doc__
     assert crowd.Simulator.__module__ == "crowd"
+    sim = crowd.builtin("sphere", agents=20, threads=1)
+    sim.step()
+    assert repr(sim) == "<crowd.Simulator3: 20 agents, step 1, 0.12 s, cpu>"
