@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libglm-dev nlohmann-json3-dev libcli11-dev
           libgtest-dev libgmock-dev libbenchmark-dev time librsvg2-bin libsqlite3-dev libhdf5-dev python3-h5py
           libopenmpi-dev openmpi-bin
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-pip python3-venv
           libglfw3-dev libepoxy-dev libpng-dev libimgui-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth)
 missing=()
 for p in "${packages[@]}"; do

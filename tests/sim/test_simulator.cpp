@@ -193,6 +193,34 @@ TEST(Simulator, FixedPreferredVelocityIsKept) {
   EXPECT_NEAR(length(sim.velocity(id)), 2.0f, 1e-6f);
 }
 
+// All preferred velocities at once, in dense order: each agent takes its own (alone, ORCA leaves
+// it as it is), goals are cleared, and a bad list changes nothing.
+TEST(Simulator, PreferredVelocitiesInBulk) {
+  Simulator sim;
+  AgentDef withGoal = agentAt({0, 0});
+  withGoal.goal = Vec2(100, 0);
+  const AgentId a = sim.addAgent(withGoal);
+  const AgentId b = sim.addAgent(agentAt({50, 0}));
+  const Vec2 wanted[] = {{0, 1}, {-1, 0.5f}};
+  sim.setPrefVelocities(wanted);
+  EXPECT_EQ(sim.goal(a), std::nullopt);
+  sim.step();
+  EXPECT_EQ(sim.velocity(a), Vec2(0, 1));
+  EXPECT_EQ(sim.velocity(b), Vec2(-1, 0.5f));
+  EXPECT_EQ(sim.position(b), Vec2(50 - 0.25f, 0.125f));
+
+  const Vec2 tooFew[] = {{1, 0}};
+  EXPECT_THROW(sim.setPrefVelocities(tooFew), std::invalid_argument);
+  const Vec2 notFinite[] = {{1, 0}, {NAN, 0}};
+  try {
+    sim.setPrefVelocities(notFinite);
+    ADD_FAILURE() << "a non-finite vector was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("row 1"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(sim.prefVelocity(a), Vec2(0, 1));  // Unchanged by the refused lists.
+}
+
 TEST(Simulator, ParametersAreSharedButIndependentPerAgent) {
   Simulator sim;
   const AgentId a = sim.addAgent(agentAt({0, 0}));

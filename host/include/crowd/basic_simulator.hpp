@@ -83,6 +83,10 @@ class BasicSimulator {
   void setVelocity(AgentId id, Vector velocity);
   void setGoal(AgentId id, Vector goal);
   void setPrefVelocity(AgentId id, Vector prefVelocity);  ///< Clears the goal.
+  /// Every agent's preferred velocity at once, in dense order (as ids()), clearing their goals:
+  /// setPrefVelocity for all, without a look-up per agent. Throws std::invalid_argument, changing
+  /// nothing, unless there is one finite vector per agent.
+  void setPrefVelocities(std::span<const Vector> prefVelocities);
   void setParams(AgentId id, const AgentParams& params);
 
   // --- steering (crowd/behavior.hpp) --------------------------------------------------------

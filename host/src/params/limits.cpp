@@ -33,16 +33,17 @@ std::string checkVector(Vec3 v, const Limit& limit, const char* what) {
 
 std::string limitProblem(double value, const Limit& limit) {
   if (!std::isfinite(value)) return "must be a finite number";
-  const std::string name = std::string(" (") + limit.name + ")";
+  // Made only for a message: a check that passes allocates nothing (bulk setters check every agent).
+  const auto name = [&] { return std::string(" (") + limit.name + ")"; };
   // Symmetric limits (coordinates) read best as one range.
   if (limit.min == -limit.max && (value < limit.min || value > limit.max)) {
-    return "must be between " + formatFloat(limit.min) + " and " + formatFloat(limit.max) + name;
+    return "must be between " + formatFloat(limit.min) + " and " + formatFloat(limit.max) + name();
   }
   // A lower bound of 0 is a matter of sign, not of size: no limit to name.
   if (value < limit.min) {
-    return "must be >= " + formatFloat(limit.min) + (limit.min == 0.0f ? "" : name);
+    return "must be >= " + formatFloat(limit.min) + (limit.min == 0.0f ? std::string() : name());
   }
-  if (value > limit.max) return "must be <= " + formatFloat(limit.max) + name;
+  if (value > limit.max) return "must be <= " + formatFloat(limit.max) + name();
   return {};
 }
 
