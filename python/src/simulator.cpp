@@ -27,16 +27,10 @@ py::dict metricsDict(const SimulatorHandle<Sim>& h) {
     throw std::runtime_error(
         "metrics: not collected; call start_metrics() first (or load with metrics=True)");
   }
-  py::dict out = py::module_::import("json").attr("loads")(h.metrics->result().toJson());
-  out["scenario"] = h.scenarioName;
-  out["seed"] = h.scenarioSeed;
-  out["version"] = version();
-  out["gitRevision"] = gitRevision();
-  out["warnings"] = h.warnings;
-  out["dimensions"] = std::is_same_v<Sim, Simulator3> ? 3 : 2;
-  out["backend"] = h.sim.backendName();
-  out["timeStep"] = h.sim.config().timeStep;
-  return out;
+  const RunFacts facts{h.scenarioName,      h.scenarioSeed,
+                       h.warnings,          std::is_same_v<Sim, Simulator3> ? 3 : 2,
+                       h.sim.backendName(), h.sim.config().timeStep};
+  return py::module_::import("json").attr("loads")(runMetricsJson(h.metrics->result(), facts));
 }
 
 template <class Sim, class Vector>

@@ -137,17 +137,12 @@ int runWorld(const RunOptions& o, const World& scenario, Sim& sim, int threads) 
   const RunMetrics& m = metrics.result();
   std::optional<OutputFile> metricsFile;
   if (!o.metricsPath.empty() || o.metricsText != nullptr) {
-    nlohmann::json doc = nlohmann::json::parse(m.toJson());
-    doc["scenario"] = scenario.name;
-    doc["seed"] = scenario.seed;
-    doc["version"] = version();
-    doc["gitRevision"] = gitRevision();
-    // Printed unless -q, and kept here either way.
-    doc["warnings"] = scenario.warnings;
-    doc["dimensions"] = std::is_same_v<Sim, Simulator3> ? 3 : 2;
-    doc["backend"] = sim.backendName();
+    // The scenario's warnings: printed unless -q, and kept here either way.
+    const RunFacts facts{scenario.name,     scenario.seed,
+                         scenario.warnings, std::is_same_v<Sim, Simulator3> ? 3 : 2,
+                         sim.backendName(), scenario.timeStep};
+    nlohmann::json doc = nlohmann::json::parse(runMetricsJson(m, facts));
     doc["threads"] = threads;
-    doc["timeStep"] = scenario.timeStep;
     if (trajectory) {
       const TrajectorySettings& kept = trajectory->settings();
       doc["trajectory"] = {

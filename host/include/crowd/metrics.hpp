@@ -127,6 +127,21 @@ struct RunMetrics {
   std::string toJson(int indent = 2) const;
 };
 
+/// What a run's metrics document says of the run beside its figures.
+struct RunFacts {
+  std::string scenario;  ///< The scenario's name ("builtin:circle", a file's path).
+  std::uint64_t seed = 0;
+  std::vector<std::string> warnings;  ///< The scenario's, printed or not.
+  int dimensions = 2;
+  std::string backend;
+  double timeStep = 0.0;  ///< s.
+};
+
+/// The metrics document of a run, as `crowdsim run --metrics` writes it and Python's
+/// Simulator.metrics() returns it: RunMetrics::toJson with the run's facts and crowd's version
+/// and git revision (crowd/version.hpp) beside the figures.
+std::string runMetricsJson(const RunMetrics& metrics, const RunFacts& facts, int indent = 2);
+
 /// Follows pursuers, path followers and planners from one observed state to the next
 /// (behavior_metrics.cpp): captures are looked for in every state, the initial one included; path
 /// distances and planner deviations after steps (planners are counted from the initial state on,

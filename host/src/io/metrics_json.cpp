@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <crowd/metrics.hpp>
+#include <crowd/version.hpp>
 
 namespace crowd {
 
@@ -84,6 +85,19 @@ std::string RunMetrics::toJson(int indent) const {
   doc["arrivals"] = std::move(list);
   return doc.dump(indent, ' ', false,
                   nlohmann::json::error_handler_t::replace);  // A non-UTF-8 file name too.
+}
+
+std::string runMetricsJson(const RunMetrics& metrics, const RunFacts& facts, int indent) {
+  nlohmann::json doc = nlohmann::json::parse(metrics.toJson());
+  doc["scenario"] = facts.scenario;
+  doc["seed"] = facts.seed;
+  doc["version"] = version();
+  doc["gitRevision"] = gitRevision();
+  doc["warnings"] = facts.warnings;
+  doc["dimensions"] = facts.dimensions;
+  doc["backend"] = facts.backend;
+  doc["timeStep"] = facts.timeStep;
+  return doc.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace crowd
